@@ -1,0 +1,157 @@
+//! Attack sets of single pieces, for validation, make-move checks and users.
+//!
+//! Sliders use the classical approach (Hyatt, seed 001, section 2): a ray mask per square and
+//! direction, and a bit scan for the first blocker. The tables are built by `const fn` at compile
+//! time: rays 8 × 64 × 8 bytes = 4 KiB, knight and king steps 2 × 512 bytes. The move generator
+//! itself does not use them (it fills rays set-wise, see [`crate::golem`]).
+
+use crate::{Bitboard, Color, Square};
+
+/// Ray directions in the Golem's lane order: N, NE, E, SE, S, SW, W, NW.
+pub(crate) const RAY_STEPS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+const fn step_table(steps: &[(i8, i8)], repeat: bool) -> [[u64; 64]; 8] {
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < steps.len() {
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut f, mut r) = ((sq & 7) as i8, (sq >> 3) as i8);
+            loop {
+                f += steps[d].0;
+                r += steps[d].1;
+                if f < 0 || f > 7 || r < 0 || r > 7 {
+                    break;
+                }
+                table[d][sq] |= 1 << (r * 8 + f);
+                if !repeat {
+                    break;
+                }
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d` (lane order).
+pub(crate) const RAYS: [[u64; 64]; 8] = step_table(&RAY_STEPS, true);
+
+const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+const fn union_of(table: [[u64; 64]; 8]) -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            out[sq] |= table[d][sq];
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+const KNIGHT: [u64; 64] = union_of(step_table(&KNIGHT_STEPS, false));
+const KING: [u64; 64] = union_of(step_table(&RAY_STEPS, false));
+
+/// Direction indices whose rays go towards higher square numbers (N, NE, E, NW).
+#[inline]
+const fn is_positive(d: usize) -> bool {
+    matches!(d, 0 | 1 | 2 | 7)
+}
+
+/// The attacks of a slider on `sq` along ray direction `d` (lane order), stopping at and
+/// including the first blocker in `occupied`.
+#[inline]
+pub(crate) const fn ray_attacks(d: usize, sq: usize, occupied: u64) -> u64 {
+    let ray = RAYS[d][sq];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        return ray;
+    }
+    let first = if is_positive(d) { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    ray ^ RAYS[d][first as usize]
+}
+
+/// Rook attacks from `sq` with the given occupancy (blockers included).
+///
+/// ```
+/// use dirgolem::{attacks, Bitboard, Square};
+/// let occ = Square::A4.bitboard() | Square::D1.bitboard();
+/// let a = attacks::rook(Square::A1, occ);
+/// assert_eq!(a, Bitboard(0x0101_0100 | 0b1110));
+/// ```
+#[inline]
+pub const fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+    let (s, o) = (sq as usize, occupied.0);
+    Bitboard(ray_attacks(0, s, o) | ray_attacks(2, s, o) | ray_attacks(4, s, o) | ray_attacks(6, s, o))
+}
+
+/// Bishop attacks from `sq` with the given occupancy (blockers included).
+#[inline]
+pub const fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+    let (s, o) = (sq as usize, occupied.0);
+    Bitboard(ray_attacks(1, s, o) | ray_attacks(3, s, o) | ray_attacks(5, s, o) | ray_attacks(7, s, o))
+}
+
+/// Queen attacks from `sq` with the given occupancy (blockers included).
+#[inline]
+pub const fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(rook(sq, occupied).0 | bishop(sq, occupied).0)
+}
+
+/// Knight attacks from `sq`.
+#[inline]
+pub const fn knight(sq: Square) -> Bitboard {
+    Bitboard(KNIGHT[sq as usize])
+}
+
+/// King attacks (one step in each direction) from `sq`.
+#[inline]
+pub const fn king(sq: Square) -> Bitboard {
+    Bitboard(KING[sq as usize])
+}
+
+/// The squares a pawn of `color` on `sq` attacks.
+///
+/// ```
+/// use dirgolem::{attacks, Color, Square};
+/// assert_eq!(attacks::pawn(Color::White, Square::E4), Square::D5.bitboard() | Square::F5.bitboard());
+/// assert_eq!(attacks::pawn(Color::Black, Square::A5), Square::B4.bitboard());
+/// ```
+#[inline]
+pub const fn pawn(color: Color, sq: Square) -> Bitboard {
+    let b = 1u64 << sq as u8;
+    let not_a = !0x0101_0101_0101_0101u64;
+    let not_h = !0x8080_8080_8080_8080u64;
+    Bitboard(match color {
+        Color::White => (b << 9 & not_a) | (b << 7 & not_h),
+        Color::Black => (b >> 7 & not_a) | (b >> 9 & not_h),
+    })
+}
+
+/// The squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
+#[inline]
+pub const fn between(a: Square, b: Square) -> Bitboard {
+    let (a, b) = (a as usize, b as usize);
+    let mut d = 0;
+    while d < 8 {
+        if RAYS[d][a] >> b & 1 != 0 {
+            return Bitboard(RAYS[d][a] & !RAYS[d][b] & !(1 << b));
+        }
+        d += 1;
+    }
+    Bitboard(0)
+}

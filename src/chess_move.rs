@@ -1,0 +1,177 @@
+//! `Move`: a compact (two-byte) legal move, with UCI text out.
+
+use core::fmt;
+
+use crate::{CastlingMode, File, Piece, Square};
+
+/// What a move does beyond moving a piece from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal,
+    /// A pawn reaching the last rank, becoming the given piece.
+    Promotion(Piece),
+    /// A pawn capturing en passant: `to` is the empty square it moves to.
+    EnPassant,
+    /// Castling: `from` is the king's square, `to` the castling rook's square
+    /// (the Chess960 convention, which also covers standard chess).
+    Castling,
+}
+
+/// A move, two bytes: from (6 bits), to (6 bits), kind (4 bits).
+///
+/// Castling is stored as "king takes own rook", so that standard chess and Chess960 share one
+/// form; [`Display`](fmt::Display) prints standard UCI (`e1g1`), and
+/// [`Move::to_uci`] prints either dialect.
+///
+/// ```
+/// use dirgolem::{Move, MoveKind, Piece, Square};
+/// let m = Move::new(Square::E7, Square::E8, MoveKind::Promotion(Piece::Queen));
+/// assert_eq!(m.to_string(), "e7e8q");
+/// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
+/// assert_eq!(castle.to_string(), "e1g1");
+/// assert_eq!(castle.king_destination(), Square::G1);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+const KIND_NORMAL: u16 = 0;
+const KIND_EN_PASSANT: u16 = 1;
+const KIND_CASTLING: u16 = 2;
+const KIND_PROMOTION: u16 = 4; // + 0 knight, 1 bishop, 2 rook, 3 queen
+
+impl Move {
+    /// A move from `from` to `to` of the given kind. Promotions to a pawn or king are
+    /// stored as queen promotions (they do not exist in chess).
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        let k = match kind {
+            MoveKind::Normal => KIND_NORMAL,
+            MoveKind::EnPassant => KIND_EN_PASSANT,
+            MoveKind::Castling => KIND_CASTLING,
+            MoveKind::Promotion(p) => {
+                KIND_PROMOTION
+                    + match p {
+                        Piece::Knight => 0,
+                        Piece::Bishop => 1,
+                        Piece::Rook => 2,
+                        _ => 3,
+                    }
+            }
+        };
+        Move(from as u16 | (to as u16) << 6 | k << 12)
+    }
+
+    /// Builds from raw parts; `kind_bits` as in the two-byte encoding. Crate-internal.
+    #[inline]
+    pub(crate) const fn from_raw(from: u32, to: u32, kind_bits: u16) -> Move {
+        Move(from as u16 | (to as u16) << 6 | kind_bits << 12)
+    }
+
+    pub(crate) const RAW_NORMAL: u16 = KIND_NORMAL;
+    pub(crate) const RAW_EN_PASSANT: u16 = KIND_EN_PASSANT;
+    pub(crate) const RAW_CASTLING: u16 = KIND_CASTLING;
+    pub(crate) const RAW_PROMOTION: u16 = KIND_PROMOTION;
+
+    /// The square the moving piece (the king, for castling) stands on.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::index((self.0 & 63) as usize)
+    }
+
+    /// The target square; for castling, the castling rook's square.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::index((self.0 >> 6 & 63) as usize)
+    }
+
+    #[inline]
+    pub(crate) const fn kind_bits(self) -> u16 {
+        self.0 >> 12
+    }
+
+    /// What kind of move this is.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 12 {
+            KIND_EN_PASSANT => MoveKind::EnPassant,
+            KIND_CASTLING => MoveKind::Castling,
+            k if k >= KIND_PROMOTION => MoveKind::Promotion(Piece::ALL[(k - KIND_PROMOTION) as usize + 1]),
+            _ => MoveKind::Normal,
+        }
+    }
+
+    /// The promotion piece, if this is a promotion.
+    #[inline]
+    pub const fn promotion(self) -> Option<Piece> {
+        match self.kind() {
+            MoveKind::Promotion(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether this is castling.
+    #[inline]
+    pub const fn is_castling(self) -> bool {
+        self.0 >> 12 == KIND_CASTLING
+    }
+
+    /// Where the king (or the moving piece) ends: for castling the g- or c-file square,
+    /// otherwise [`Move::to`].
+    #[inline]
+    pub const fn king_destination(self) -> Square {
+        if self.is_castling() {
+            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { File::G } else { File::C };
+            Square::new(file, self.from().rank())
+        } else {
+            self.to()
+        }
+    }
+
+    /// UCI text in the given castling dialect: standard chess writes castling as the king's
+    /// two-square move (`e1g1`), Chess960 as king takes rook (`e1h1`).
+    ///
+    /// ```
+    /// use dirgolem::{CastlingMode, Move, MoveKind, Square};
+    /// let m = Move::new(Square::E1, Square::H1, MoveKind::Castling);
+    /// assert_eq!(m.to_uci(CastlingMode::Standard).to_string(), "e1g1");
+    /// assert_eq!(m.to_uci(CastlingMode::Chess960).to_string(), "e1h1");
+    /// ```
+    pub const fn to_uci(self, mode: CastlingMode) -> Uci {
+        Uci { mv: self, mode }
+    }
+}
+
+/// A move formatted as UCI text; see [`Move::to_uci`].
+#[derive(Clone, Copy, Debug)]
+pub struct Uci {
+    mv: Move,
+    mode: CastlingMode,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let to = match self.mode {
+            CastlingMode::Standard => self.mv.king_destination(),
+            CastlingMode::Chess960 => self.mv.to(),
+        };
+        write!(f, "{}{}", self.mv.from(), to)?;
+        if let Some(p) = self.mv.promotion() {
+            write!(f, "{}", p.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+/// Standard UCI text (castling as `e1g1`).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_uci(CastlingMode::Standard).fmt(f)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({} {:?})", self.to_uci(CastlingMode::Chess960), self.kind())
+    }
+}

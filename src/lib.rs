@@ -1,0 +1,24 @@
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+pub mod attacks;
+mod bitboard;
+mod chess_move;
+pub mod golem;
+pub mod lanes;
+mod move_list;
+mod perft;
+mod piece;
+mod position;
+pub mod sliders;
+mod square;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use chess_move::{Move, MoveKind, Uci};
+pub use golem::{Direction, MoveTargets};
+pub use move_list::{MoveList, CAPACITY as MOVE_LIST_CAPACITY};
+pub use perft::{divide, perft};
+pub use piece::{Color, Piece};
+pub use position::{CastlingMode, FenError, IllegalMove, ParseOptions, Position, Setup, UciMoveError};
+pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,0 +1,52 @@
+//! perft: the number of leaf nodes of the legal move tree to a fixed depth, the standard test
+//! and benchmark of a move generator. The last ply is counted in bulk from the target sets
+//! (popcounts), without making the moves.
+
+use crate::golem;
+use crate::lanes::{Lanes, Scalar};
+use crate::{Move, Position};
+
+/// The number of leaf nodes `depth` plies below `position` (1 at depth 0).
+///
+/// ```
+/// use dirgolem::{perft, Position};
+/// assert_eq!(perft(&Position::startpos(), 3), 8902);
+/// ```
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    perft_on::<Scalar>(position, depth)
+}
+
+/// perft computed with the lanes `L`.
+#[inline(always)]
+pub(crate) fn perft_on<L: Lanes>(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let targets = golem::generate::<L>(&position.board);
+    if depth == 1 {
+        return targets.count() as u64;
+    }
+    let mut nodes = 0;
+    golem::for_each_move(&position.board, &targets, position.square_flip(), |m| {
+        nodes += perft_on::<L>(&position.play_unchecked(m), depth - 1);
+    });
+    nodes
+}
+
+/// perft split by the first move: each legal move with the number of leaves below it, in
+/// generation order. Their sum is `perft(position, depth)`; at depth 0 the list is empty.
+///
+/// ```
+/// use dirgolem::{divide, Position};
+/// let split = divide(&Position::startpos(), 2);
+/// assert_eq!(split.len(), 20);
+/// assert!(split.iter().all(|&(_, n)| n == 20));
+/// ```
+pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut out = Vec::new();
+    if depth == 0 {
+        return out;
+    }
+    position.for_each_legal_move(|m| out.push((m, perft(&position.play_unchecked(m), depth - 1))));
+    out
+}

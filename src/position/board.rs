@@ -1,0 +1,79 @@
+//! `Board`: the eight bitboards of a position, seen from the side to move.
+//!
+//! The board is colour-flipped (DESIGN: orientation): the side to move always plays "up the
+//! board" as White does, and when Black is to move every bitboard is byte-swapped (a1 ↔ a8).
+//! One make-move flips all eight with one byte swap each (one vector shuffle on SIMD units), and
+//! the generator needs only White's pawn directions and back rank.
+//!
+//! `SPECIAL` packs the two kinds of state that are not pieces into one bitboard without overlap:
+//! castling rights as the squares of the rooks that keep them (rank 1 for the side to move,
+//! rank 8 for the other) and the en passant target square (always on rank 6 for the side to
+//! move, stored only when an en passant capture is legal).
+
+/// Index of the side to move's men.
+pub(crate) const US: usize = 0;
+/// Index of the other side's men.
+pub(crate) const THEM: usize = 1;
+/// Index of all pawns.
+pub(crate) const PAWNS: usize = 2;
+/// Index of all knights.
+pub(crate) const KNIGHTS: usize = 3;
+/// Index of the diagonal sliders: bishops and queens.
+pub(crate) const DIAGONAL: usize = 4;
+/// Index of the orthogonal sliders: rooks and queens.
+pub(crate) const ORTHOGONAL: usize = 5;
+/// Index of both kings.
+pub(crate) const KINGS: usize = 6;
+/// Index of castling rook squares and the en passant square.
+pub(crate) const SPECIAL: usize = 7;
+
+pub(crate) const RANK_1: u64 = 0xff;
+pub(crate) const RANK_3: u64 = 0xff << 16;
+pub(crate) const RANK_6: u64 = 0xff << 40;
+pub(crate) const RANK_8: u64 = 0xff << 56;
+pub(crate) const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
+pub(crate) const NOT_FILE_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The eight bitboards, relative to the side to move (see the module text).
+pub(crate) type Board = [u64; 8];
+
+/// The board seen from the other side: colours swapped, ranks mirrored.
+#[inline(always)]
+pub(crate) fn flipped(b: &Board) -> Board {
+    [
+        b[THEM].swap_bytes(),
+        b[US].swap_bytes(),
+        b[PAWNS].swap_bytes(),
+        b[KNIGHTS].swap_bytes(),
+        b[DIAGONAL].swap_bytes(),
+        b[ORTHOGONAL].swap_bytes(),
+        b[KINGS].swap_bytes(),
+        b[SPECIAL].swap_bytes(),
+    ]
+}
+
+/// Squares attacked by white-relative pawns (moving north) on `pawns`.
+#[inline(always)]
+pub(crate) const fn pawn_attacks_north(pawns: u64) -> u64 {
+    (pawns << 9 & NOT_FILE_A) | (pawns << 7 & NOT_FILE_H)
+}
+
+/// Squares attacked by pawns moving south (the other side's, in the relative frame).
+#[inline(always)]
+pub(crate) const fn pawn_attacks_south(pawns: u64) -> u64 {
+    (pawns >> 7 & NOT_FILE_A) | (pawns >> 9 & NOT_FILE_H)
+}
+
+/// Whether `king` (one square) is attacked by the men `them` with occupancy `occupied`; piece
+/// kinds are read from `b`. A plain attack test, for the places off the generator's path.
+pub(crate) fn king_attacked(b: &Board, king: u64, occupied: u64, them: u64) -> bool {
+    let king_sq = king.trailing_zeros() as usize;
+    let sq = crate::Square::index(king_sq);
+    let orthogonal = b[ORTHOGONAL] & them;
+    let diagonal = b[DIAGONAL] & them;
+    crate::attacks::rook(sq, crate::Bitboard(occupied)).0 & orthogonal != 0
+        || crate::attacks::bishop(sq, crate::Bitboard(occupied)).0 & diagonal != 0
+        || crate::attacks::knight(sq).0 & b[KNIGHTS] & them != 0
+        || pawn_attacks_north(king) & b[PAWNS] & them != 0
+        || crate::attacks::king(sq).0 & b[KINGS] & them != 0
+}

@@ -1,0 +1,153 @@
+//! The legal-move API of `Position`: targets, counts, lists, checked play, UCI input, and the
+//! game states that follow from them.
+
+use core::fmt;
+
+use super::board::*;
+use super::Position;
+use crate::golem::{self, MoveTargets};
+use crate::lanes::Scalar;
+use crate::move_list::MoveList;
+use crate::{CastlingMode, Move};
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The refused move.
+    pub mv: Move,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.mv.to_uci(CastlingMode::Chess960))
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why a UCI move string was refused by [`Position::parse_uci`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UciMoveError {
+    /// Not of the form `e2e4` or `e7e8q` (from square, to square, optional promotion letter).
+    Syntax(String),
+    /// Well formed, but no legal move of the position has this text.
+    Illegal(String),
+}
+
+impl fmt::Display for UciMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciMoveError::Syntax(s) => {
+                write!(f, "'{s}' is not a UCI move (expected from and to squares and an optional promotion letter, such as e2e4 or e7e8q)")
+            }
+            UciMoveError::Illegal(s) => write!(f, "'{s}' is not a legal move in this position"),
+        }
+    }
+}
+
+impl std::error::Error for UciMoveError {}
+
+impl Position {
+    /// The legal moves as 16 direction target sets (the DirGolem form).
+    #[inline]
+    pub fn move_targets(&self) -> MoveTargets {
+        let mut targets = golem::generate::<Scalar>(&self.board);
+        targets.black = self.turn == crate::Color::Black;
+        targets
+    }
+
+    /// The number of legal moves, by popcounts alone (no list is built).
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// let kiwipete = Position::from_fen(
+    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(kiwipete.count_legal(), 48);
+    /// ```
+    #[inline]
+    pub fn count_legal(&self) -> usize {
+        golem::generate::<Scalar>(&self.board).count()
+    }
+
+    /// Calls `f` with every legal move (no list, no limit on the count).
+    #[inline]
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        let targets = golem::generate::<Scalar>(&self.board);
+        golem::for_each_move(&self.board, &targets, self.square_flip(), f);
+    }
+
+    /// The legal moves in a fixed-capacity list (no allocation).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal_move(|m| list.push(m));
+        list
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_legal_move(|legal| found |= legal == m);
+        found
+    }
+
+    /// The position after `m`, or an error if `m` is not legal here.
+    ///
+    /// ```
+    /// use dirgolem::{Move, MoveKind, Position, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.play(Move::new(Square::E2, Square::E5, MoveKind::Normal)).is_err());
+    /// assert!(pos.play(Move::new(Square::E2, Square::E4, MoveKind::Normal)).is_ok());
+    /// ```
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMove> {
+        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(IllegalMove { mv: m }) }
+    }
+
+    /// Reads a move in UCI notation and finds it among the legal moves. Standard chess takes
+    /// castling as the king's move (`e1g1`) or as king takes rook (`e1h1`); Chess960 only as
+    /// king takes rook, since there a king's step can look like castling.
+    ///
+    /// ```
+    /// use dirgolem::{MoveKind, Position};
+    /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(pos.parse_uci("e1g1").unwrap().kind(), MoveKind::Castling);
+    /// assert!(pos.parse_uci("e1e3").is_err());
+    /// assert!(pos.parse_uci("castle").is_err());
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciMoveError> {
+        let well_formed = text.len() >= 4
+            && text.len() <= 5
+            && text.is_ascii()
+            && text[0..2].parse::<crate::Square>().is_ok()
+            && text[2..4].parse::<crate::Square>().is_ok()
+            && (text.len() == 4 || matches!(&text[4..], "n" | "b" | "r" | "q"));
+        if !well_formed {
+            return Err(UciMoveError::Syntax(text.to_string()));
+        }
+        let mut found = None;
+        self.for_each_legal_move(|m| {
+            let chess960 = m.to_uci(CastlingMode::Chess960).to_string() == text;
+            let standard = self.mode == CastlingMode::Standard && m.to_uci(CastlingMode::Standard).to_string() == text;
+            if chess960 || standard {
+                found = Some(m);
+            }
+        });
+        found.ok_or_else(|| UciMoveError::Illegal(text.to_string()))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        let b = &self.board;
+        let king = b[KINGS] & b[US];
+        king_attacked(b, king, b[US] | b[THEM], b[THEM])
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal() == 0
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal() == 0
+    }
+}

@@ -1,0 +1,283 @@
+//! `Position`: a validated, playable chess position, and everything that reads, writes and
+//! changes one (FEN, validation, copy-make).
+
+mod board;
+mod en_passant;
+mod error;
+mod fen;
+mod legal;
+mod make;
+mod setup;
+mod validate;
+
+pub(crate) use board::*;
+pub use error::*;
+pub use legal::{IllegalMove, UciMoveError};
+pub use setup::Setup;
+
+use crate::{Bitboard, Color, Piece, Square};
+
+/// How castling rights are written in FEN and castling moves in UCI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingMode {
+    /// Standard chess: `KQkq` and castling as the king's two-square move (`e1g1`).
+    #[default]
+    Standard,
+    /// Chess960: Shredder-FEN or X-FEN rights (`HAha`, `KQkq`) and castling as king takes
+    /// rook (`e1h1`).
+    Chess960,
+}
+
+/// Options for reading a FEN or validating a [`Setup`].
+///
+/// ```
+/// use dirgolem::{ParseOptions, Position};
+/// // Two bishops giving check at once cannot arise in a game: strict parsing refuses it...
+/// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+/// assert!(Position::from_fen(fen).is_err());
+/// // ...the relaxed option plays it.
+/// let pos = Position::from_fen_with(fen, ParseOptions::relaxed()).unwrap();
+/// assert!(pos.is_check());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ParseOptions {
+    /// How castling rights are written (and castling moves are printed).
+    pub castling: CastlingMode,
+    /// Accept positions that cannot arise in a game but can be played: impossible checks
+    /// (checker configurations no last move can produce) and too much material.
+    pub relaxed: bool,
+}
+
+impl ParseOptions {
+    /// Standard chess, strict validation (the default).
+    pub const fn standard() -> ParseOptions {
+        ParseOptions { castling: CastlingMode::Standard, relaxed: false }
+    }
+
+    /// Chess960 castling, strict validation.
+    pub const fn chess960() -> ParseOptions {
+        ParseOptions { castling: CastlingMode::Chess960, relaxed: false }
+    }
+
+    /// Standard chess, relaxed validation.
+    pub const fn relaxed() -> ParseOptions {
+        ParseOptions { castling: CastlingMode::Standard, relaxed: true }
+    }
+
+    /// These options with relaxed validation switched on or off.
+    pub const fn with_relaxed(self, relaxed: bool) -> ParseOptions {
+        ParseOptions { relaxed, ..self }
+    }
+}
+
+/// A legal chess position: the men, the side to move, castling rights, a legal en passant
+/// square and the clocks. Made by [`Position::from_fen`], [`Position::from_setup`] or
+/// [`Position::startpos`], changed only by playing legal moves, so it is always playable.
+///
+/// Equal positions compare equal: the en passant square is kept only when an en passant capture
+/// is legal, so a double push that nobody can take leaves no trace.
+///
+/// ```
+/// use dirgolem::Position;
+/// let pos = Position::startpos();
+/// assert_eq!(pos.count_legal(), 20);
+/// let after = pos.play(pos.parse_uci("e2e4").unwrap()).unwrap();
+/// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The men and specials, relative to the side to move.
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) mode: CastlingMode,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+}
+
+impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        let mut s = Setup::default();
+        let back = [
+            Piece::Rook,
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Queen,
+            Piece::King,
+            Piece::Bishop,
+            Piece::Knight,
+            Piece::Rook,
+        ];
+        for (file, piece) in back.into_iter().enumerate() {
+            s.put(Square::index(file), Color::White, piece);
+            s.put(Square::index(8 + file), Color::White, Piece::Pawn);
+            s.put(Square::index(48 + file), Color::Black, Piece::Pawn);
+            s.put(Square::index(56 + file), Color::Black, piece);
+        }
+        s.castling_rooks = Bitboard(0x8100_0000_0000_0081);
+        Position::from_trusted_setup(&s, CastlingMode::Standard)
+    }
+
+    /// Builds the position from a setup that has passed validation: exactly one king a side,
+    /// castling rooks with their king on the same back rank, an en passant square (if any) on
+    /// the side to move's sixth rank behind the other side's pawn. Keeps the en passant square
+    /// only if a capture there is legal.
+    pub(crate) fn from_trusted_setup(setup: &Setup, mode: CastlingMode) -> Position {
+        let turn = setup.turn;
+        let rel = |bb: Bitboard| if turn == Color::White { bb.0 } else { bb.0.swap_bytes() };
+        let p = |piece: Piece| setup.pieces[piece as usize];
+        let mut board: Board = [
+            rel(setup.colors[turn as usize]),
+            rel(setup.colors[!turn as usize]),
+            rel(p(Piece::Pawn)),
+            rel(p(Piece::Knight)),
+            rel(p(Piece::Bishop) | p(Piece::Queen)),
+            rel(p(Piece::Rook) | p(Piece::Queen)),
+            rel(p(Piece::King)),
+            rel(setup.castling_rooks) & (RANK_1 | RANK_8),
+        ];
+        if let Some(ep) = setup.ep_square {
+            let ep = rel(ep.bitboard());
+            if ep & RANK_6 != 0 && en_passant::capture_is_legal(&board, ep) {
+                board[SPECIAL] |= ep;
+            }
+        }
+        Position {
+            board,
+            turn,
+            mode,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number.max(1),
+        }
+    }
+
+    /// The position as an unvalidated [`Setup`] (absolute squares).
+    pub fn to_setup(&self) -> Setup {
+        let b = &self.board;
+        let abs = |bb: u64| Bitboard(if self.turn == Color::White { bb } else { bb.swap_bytes() });
+        let queens = b[DIAGONAL] & b[ORTHOGONAL];
+        let mut colors = [abs(b[US]), abs(b[THEM])];
+        if self.turn == Color::Black {
+            colors.swap(0, 1);
+        }
+        Setup {
+            colors,
+            pieces: [
+                abs(b[PAWNS]),
+                abs(b[KNIGHTS]),
+                abs(b[DIAGONAL] & !queens),
+                abs(b[ORTHOGONAL] & !queens),
+                abs(queens),
+                abs(b[KINGS]),
+            ],
+            turn: self.turn,
+            castling_rooks: abs(b[SPECIAL] & (RANK_1 | RANK_8)),
+            ep_square: abs(b[SPECIAL] & RANK_6).first(),
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// Converts a relative-frame bitboard to absolute squares.
+    #[inline]
+    pub(crate) fn absolute(&self, relative: u64) -> Bitboard {
+        Bitboard(if self.turn == Color::White { relative } else { relative.swap_bytes() })
+    }
+
+    /// XOR mask that turns a relative square index into an absolute one and back.
+    #[inline]
+    pub(crate) fn square_flip(&self) -> u32 {
+        if self.turn == Color::White { 0 } else { 56 }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling dialect this position was read in (used for FEN and UCI output).
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// The same position with another castling dialect for FEN and UCI text.
+    pub fn with_castling_mode(mut self, mode: CastlingMode) -> Position {
+        self.mode = mode;
+        self
+    }
+
+    /// The men of one colour.
+    #[inline]
+    pub fn colored(&self, color: Color) -> Bitboard {
+        self.absolute(self.board[if color == self.turn { US } else { THEM }])
+    }
+
+    /// The men of one kind, both colours.
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        let b = &self.board;
+        let queens = b[DIAGONAL] & b[ORTHOGONAL];
+        self.absolute(match piece {
+            Piece::Pawn => b[PAWNS],
+            Piece::Knight => b[KNIGHTS],
+            Piece::Bishop => b[DIAGONAL] & !queens,
+            Piece::Rook => b[ORTHOGONAL] & !queens,
+            Piece::Queen => queens,
+            Piece::King => b[KINGS],
+        })
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.absolute(self.board[US] | self.board[THEM])
+    }
+
+    /// The man on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
+        let color = Color::ALL.into_iter().find(|&c| self.colored(c).contains(sq))?;
+        let piece = Piece::ALL.into_iter().find(|&p| self.pieces(p).contains(sq))?;
+        Some((color, piece))
+    }
+
+    /// The square of `color`'s king.
+    pub fn king(&self, color: Color) -> Square {
+        let kings = self.pieces(Piece::King) & self.colored(color);
+        Square::index(kings.0.trailing_zeros() as usize)
+    }
+
+    /// The rooks of `color` that keep a castling right.
+    pub fn castling_rooks(&self, color: Color) -> Bitboard {
+        self.absolute(self.board[SPECIAL] & (RANK_1 | RANK_8)) & self.colored(color)
+    }
+
+    /// The en passant square, present only when an en passant capture is legal.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.absolute(self.board[SPECIAL] & RANK_6).first()
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number: 1 at the start, incremented after each Black move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Whether the fifty-move rule lets a player claim a draw (the halfmove clock is at least
+    /// 100). Checkmate on the hundredth half-move still ends the game as checkmate.
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock >= 100
+    }
+}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}

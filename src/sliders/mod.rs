@@ -1,0 +1,1 @@
+//! Scalar sliding-attack techniques from the seeds, as oracles and benchmarks. (Being written.)
