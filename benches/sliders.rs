@@ -1,0 +1,2 @@
+//! Placeholder: the slider-technique benchmark is being written.
+fn main() {}
