@@ -9,15 +9,36 @@ fn main() {
         for line in text.lines() {
             let mut parts = line.split(';');
             let fen = parts.next().unwrap().trim();
-            let opts = dirgolem::ParseOptions { castling: if line.contains("HAha") || args[2].contains("960") {dirgolem::CastlingMode::Chess960} else {dirgolem::CastlingMode::Standard}, relaxed };
-            let pos = match dirgolem::Position::from_fen_with(fen, opts) { Ok(p) => p, Err(e) => { println!("FEN ERR {fen} {e}"); bad += 1; continue; } };
+            let opts = dirgolem::ParseOptions {
+                castling: if line.contains("HAha") || args[2].contains("960") {
+                    dirgolem::CastlingMode::Chess960
+                } else {
+                    dirgolem::CastlingMode::Standard
+                },
+                relaxed,
+            };
+            let pos = match dirgolem::Position::from_fen_with(fen, opts) {
+                Ok(p) => p,
+                Err(e) => {
+                    println!("FEN ERR {fen} {e}");
+                    bad += 1;
+                    continue;
+                }
+            };
             for p in parts {
                 let mut it = p.trim()[1..].split(' ');
                 let d: u32 = it.next().unwrap().parse().unwrap();
                 let n: u64 = it.next().unwrap().parse().unwrap();
-                if n > max { continue; }
-                let got = dirgolem::perft(&pos, d);
-                if got != n { println!("MISMATCH {fen} D{d} expected {n} got {got}"); bad += 1; } else { ok += 1; }
+                if n > max {
+                    continue;
+                }
+                let got = dirgolem::Generator::from_env().unwrap().perft(&pos, d);
+                if got != n {
+                    println!("MISMATCH {fen} D{d} expected {n} got {got}");
+                    bad += 1;
+                } else {
+                    ok += 1;
+                }
             }
         }
         println!("{ok} passed, {bad} failed");
@@ -26,7 +47,9 @@ fn main() {
     let pos = dirgolem::Position::startpos();
     let depth: u32 = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(5);
     let t = std::time::Instant::now();
-    let n = dirgolem::perft(&pos, depth);
+    let g = dirgolem::Generator::from_env().unwrap();
+    eprintln!("{:?}", g.backend());
+    let n = g.perft(&pos, depth);
     println!("nodes {n}");
     eprintln!("{:?}", t.elapsed());
 }
