@@ -170,3 +170,13 @@ proptest! {
         }
     }
 }
+
+/// CI runs the tests on emulated CPUs and says which backend detection must pick there
+/// (sse2 on a pre-AVX2 x86-64, neon on aarch64).
+#[test]
+fn detection_picks_the_backend_ci_expects() {
+    match std::env::var("DIRGOLEM_EXPECT_DETECTED") {
+        Ok(expected) => assert_eq!(Backend::detect().name(), expected),
+        Err(_) => eprintln!("DIRGOLEM_EXPECT_DETECTED not set: nothing to compare"),
+    }
+}
