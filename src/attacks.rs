@@ -47,7 +47,16 @@ const fn step_table(steps: &[(i8, i8)], repeat: bool) -> [[u64; 64]; 8] {
 /// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d` (lane order).
 pub(crate) const RAYS: [[u64; 64]; 8] = step_table(&RAY_STEPS, true);
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 const fn union_of(table: [[u64; 64]; 8]) -> [u64; 64] {
     let mut out = [0u64; 64];
@@ -81,7 +90,11 @@ pub(crate) const fn ray_attacks(d: usize, sq: usize, occupied: u64) -> u64 {
     if blockers == 0 {
         return ray;
     }
-    let first = if is_positive(d) { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    let first = if is_positive(d) {
+        blockers.trailing_zeros()
+    } else {
+        63 - blockers.leading_zeros()
+    };
     ray ^ RAYS[d][first as usize]
 }
 
@@ -96,14 +109,18 @@ pub(crate) const fn ray_attacks(d: usize, sq: usize, occupied: u64) -> u64 {
 #[inline]
 pub const fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
     let (s, o) = (sq as usize, occupied.0);
-    Bitboard(ray_attacks(0, s, o) | ray_attacks(2, s, o) | ray_attacks(4, s, o) | ray_attacks(6, s, o))
+    Bitboard(
+        ray_attacks(0, s, o) | ray_attacks(2, s, o) | ray_attacks(4, s, o) | ray_attacks(6, s, o),
+    )
 }
 
 /// Bishop attacks from `sq` with the given occupancy (blockers included).
 #[inline]
 pub const fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
     let (s, o) = (sq as usize, occupied.0);
-    Bitboard(ray_attacks(1, s, o) | ray_attacks(3, s, o) | ray_attacks(5, s, o) | ray_attacks(7, s, o))
+    Bitboard(
+        ray_attacks(1, s, o) | ray_attacks(3, s, o) | ray_attacks(5, s, o) | ray_attacks(7, s, o),
+    )
 }
 
 /// Queen attacks from `sq` with the given occupancy (blockers included).

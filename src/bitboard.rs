@@ -157,7 +157,11 @@ impl fmt::Debug for Bitboard {
         writeln!(f, "Bitboard({:#018x})", self.0)?;
         for rank in (0..8).rev() {
             for file in 0..8 {
-                let c = if self.0 >> (rank * 8 + file) & 1 != 0 { 'X' } else { '.' };
+                let c = if self.0 >> (rank * 8 + file) & 1 != 0 {
+                    'X'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

@@ -96,7 +96,9 @@ impl Move {
         match self.0 >> 12 {
             KIND_EN_PASSANT => MoveKind::EnPassant,
             KIND_CASTLING => MoveKind::Castling,
-            k if k >= KIND_PROMOTION => MoveKind::Promotion(Piece::ALL[(k - KIND_PROMOTION) as usize + 1]),
+            k if k >= KIND_PROMOTION => {
+                MoveKind::Promotion(Piece::ALL[(k - KIND_PROMOTION) as usize + 1])
+            }
             _ => MoveKind::Normal,
         }
     }
@@ -121,7 +123,11 @@ impl Move {
     #[inline]
     pub const fn king_destination(self) -> Square {
         if self.is_castling() {
-            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { File::G } else { File::C };
+            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) {
+                File::G
+            } else {
+                File::C
+            };
             Square::new(file, self.from().rank())
         } else {
             self.to()
@@ -172,6 +178,11 @@ impl fmt::Display for Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({} {:?})", self.to_uci(CastlingMode::Chess960), self.kind())
+        write!(
+            f,
+            "Move({} {:?})",
+            self.to_uci(CastlingMode::Chess960),
+            self.kind()
+        )
     }
 }

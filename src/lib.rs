@@ -17,8 +17,11 @@ mod square;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use chess_move::{Move, MoveKind, Uci};
 pub use golem::{Direction, MoveTargets};
-pub use move_list::{MoveList, CAPACITY as MOVE_LIST_CAPACITY};
+pub use lanes::{Backend, BackendError, Generator};
+pub use move_list::{CAPACITY as MOVE_LIST_CAPACITY, MoveList};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece};
-pub use position::{CastlingMode, FenError, IllegalMove, ParseOptions, Position, Setup, UciMoveError};
+pub use position::{
+    CastlingMode, FenError, IllegalMove, ParseOptions, Position, Setup, UciMoveError,
+};
 pub use square::{File, ParseSquareError, Rank, Square};

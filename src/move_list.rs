@@ -28,7 +28,11 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::default(); CAPACITY], len: 0, dropped: 0 }
+        MoveList {
+            moves: [Move::default(); CAPACITY],
+            len: 0,
+            dropped: 0,
+        }
     }
 
     /// Appends `m`; if the list is full, counts it as dropped instead.

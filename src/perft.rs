@@ -3,7 +3,7 @@
 //! (popcounts), without making the moves.
 
 use crate::golem;
-use crate::lanes::{Lanes, Scalar};
+use crate::lanes::Lanes;
 use crate::{Move, Position};
 
 /// The number of leaf nodes `depth` plies below `position` (1 at depth 0).
@@ -13,22 +13,28 @@ use crate::{Move, Position};
 /// assert_eq!(perft(&Position::startpos(), 3), 8902);
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    perft_on::<Scalar>(position, depth)
+    crate::Generator::detect().perft(position, depth)
 }
 
-/// perft computed with the lanes `L`.
+/// One perft node on lanes `lanes`: bulk count at depth 1, else the sum over the children,
+/// each counted by `recurse` (the backend's entry point, so the recursion stays inside it).
 #[inline(always)]
-pub(crate) fn perft_on<L: Lanes>(position: &Position, depth: u32) -> u64 {
+pub(crate) fn perft_node<L: Lanes>(
+    lanes: L,
+    position: &Position,
+    depth: u32,
+    mut recurse: impl FnMut(&Position, u32) -> u64,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let targets = golem::generate::<L>(&position.board);
+    let targets = golem::generate(lanes, &position.board);
     if depth == 1 {
         return targets.count() as u64;
     }
     let mut nodes = 0;
     golem::for_each_move(&position.board, &targets, position.square_flip(), |m| {
-        nodes += perft_on::<L>(&position.play_unchecked(m), depth - 1);
+        nodes += recurse(&position.play_unchecked(m), depth - 1);
     });
     nodes
 }
@@ -47,6 +53,9 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return out;
     }
-    position.for_each_legal_move(|m| out.push((m, perft(&position.play_unchecked(m), depth - 1))));
+    let generator = crate::Generator::detect();
+    generator.for_each_legal_move(position, |m| {
+        out.push((m, generator.perft(&position.play_unchecked(m), depth - 1)))
+    });
     out
 }

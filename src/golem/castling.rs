@@ -35,7 +35,8 @@ pub(super) fn targets(b: &Board, king: u64, occupied: u64, their_attacks: u64) -
             continue;
         }
         let after = (occupied ^ king ^ rook) | 1 << king_to | 1 << rook_to;
-        let back_rank = ray_attacks(EAST, king_to as usize, after) | ray_attacks(WEST, king_to as usize, after);
+        let back_rank =
+            ray_attacks(EAST, king_to as usize, after) | ray_attacks(WEST, king_to as usize, after);
         if back_rank & b[ORTHOGONAL] & b[THEM] == 0 {
             legal |= rook;
         }

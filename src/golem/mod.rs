@@ -25,7 +25,7 @@ pub use targets::{Direction, MoveTargets};
 
 pub(crate) use serialize::for_each_move;
 
-use crate::lanes::Lanes;
+use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;
 use directions::*;
 
@@ -35,33 +35,32 @@ const fn all_if_zero(x: u64) -> u64 {
     ((x == 0) as u64).wrapping_neg()
 }
 
-/// The legal move targets of the side to move of `b`.
+/// The legal move targets of the side to move of `b`, computed on the lanes of `lanes`.
 #[inline(always)]
-pub(crate) fn generate<L: Lanes>(b: &Board) -> MoveTargets {
+pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
+    let splat = |x: u64| Lanes8::splat(lanes, x);
     let us = b[US];
     let them = b[THEM];
     let occupied = us | them;
     let king = b[KINGS] & us;
 
     // Phase 1: opponent attacks; sliders through our king (x-ray).
-    let their_orthogonal = b[ORTHOGONAL] & them;
-    let their_diagonal = b[DIAGONAL] & them;
-    let their_sliders: L = by_line_kind(their_orthogonal, their_diagonal);
-    let their_rays = slide(their_sliders, L::splat(!(occupied ^ king)));
-    let their_knight_attacks = jump(L::splat(b[KNIGHTS] & them)).or_all();
-    let their_king_attacks = step(L::splat(b[KINGS] & them)).or_all();
+    let their_sliders = by_line_kind(lanes, b[ORTHOGONAL] & them, b[DIAGONAL] & them);
+    let their_rays = slide(lanes, their_sliders, splat(!(occupied ^ king)));
+    let their_knight_attacks = jump(lanes, splat(b[KNIGHTS] & them)).or_all();
+    let their_king_attacks = step(lanes, splat(b[KINGS] & them)).or_all();
     let their_attacks = their_rays.or_all()
         | their_knight_attacks
         | their_king_attacks
         | pawn_attacks_south(b[PAWNS] & them);
 
     // Phase 2: our king as a super piece; in-between sets, pins and checkers.
-    let king_rays = slide(L::splat(king), L::splat(!occupied));
-    let between = their_rays.and(king_rays.swap_opposite());
-    let line_between = between.or(between.swap_opposite());
+    let king_rays = slide(lanes, splat(king), splat(!occupied));
+    let between = their_rays & king_rays.swap_opposite();
+    let line_between = between | between.swap_opposite();
     let all_between = between.or_all();
-    let sliding_checkers = king_rays.and(their_sliders).or_all();
-    let knight_checkers = jump(L::splat(king)).or_all() & b[KNIGHTS] & them;
+    let sliding_checkers = (king_rays & their_sliders).or_all();
+    let knight_checkers = jump(lanes, splat(king)).or_all() & b[KNIGHTS] & them;
     let pawn_checkers = pawn_attacks_north(king) & b[PAWNS] & them;
     let checkers = sliding_checkers | knight_checkers | pawn_checkers;
 
@@ -72,14 +71,18 @@ pub(crate) fn generate<L: Lanes>(b: &Board) -> MoveTargets {
     let target_mask = !us & check_to & not_double_check;
 
     // Phase 4: our targets. A man in an in-between set moves only along that set's line.
-    let pinned_off_line = L::splat(all_between).xor(line_between);
-    let our_sliders: L = by_line_kind(b[ORTHOGONAL] & us, b[DIAGONAL] & us);
-    let slider_targets = slide(our_sliders.and_not(pinned_off_line), L::splat(!occupied));
-    let king_targets = step(L::splat(king)).and(L::splat(!(us | their_attacks)));
-    let knight_targets = jump::<L>(L::splat(b[KNIGHTS] & us & !all_between));
+    let pinned_off_line = splat(all_between) ^ line_between;
+    let our_sliders = by_line_kind(lanes, b[ORTHOGONAL] & us, b[DIAGONAL] & us);
+    let slider_targets = slide(
+        lanes,
+        our_sliders.and_not(pinned_off_line),
+        splat(!occupied),
+    );
+    let king_targets = step(lanes, splat(king)) & splat(!(us | their_attacks));
+    let knight_targets = jump(lanes, splat(b[KNIGHTS] & us & !all_between));
 
     let pawns = b[PAWNS] & us;
-    let pawn_free = L::splat(pawns).and_not(pinned_off_line).to_array();
+    let pawn_free = splat(pawns).and_not(pinned_off_line).to_array();
     let ep = b[SPECIAL] & RANK_6;
     let capture_targets = (them & target_mask) | ep;
     let pawn_ne = pawn_free[NE] << 9 & NOT_FILE_A & capture_targets;
@@ -87,13 +90,13 @@ pub(crate) fn generate<L: Lanes>(b: &Board) -> MoveTargets {
     let single_pushes = pawn_free[N] << 8 & !occupied;
     let double_pushes = (single_pushes & RANK_3) << 8 & !occupied;
     let pawn_n = (single_pushes | double_pushes) & target_mask;
-    let pawn_targets = L::from_array([pawn_n, pawn_ne, 0, 0, 0, 0, 0, pawn_nw]);
+    let pawn_targets = Lanes8::load(lanes, [pawn_n, pawn_ne, 0, 0, 0, 0, 0, pawn_nw]);
 
-    let rays = slider_targets.and(L::splat(target_mask)).or(king_targets).or(pawn_targets);
+    let rays = (slider_targets & splat(target_mask)) | king_targets | pawn_targets;
     let castling = castling::targets(b, king, occupied, their_attacks);
     MoveTargets {
         rays: rays.to_array(),
-        knights: knight_targets.and(L::splat(target_mask)).to_array(),
+        knights: (knight_targets & splat(target_mask)).to_array(),
         castling: castling & not_in_check,
         promotions: [pawn_n & RANK_8, pawn_ne & RANK_8, pawn_nw & RANK_8],
         black: false,

@@ -2,11 +2,11 @@
 //! square behind it (everything between a mover and its target is empty), found with a ray
 //! mask and one bit scan; the source of a knight target is one jump back.
 
-use super::directions::{KNIGHT_STEP, N, NE, NW};
 use super::MoveTargets;
+use super::directions::{KNIGHT_STEP, N, NE, NW};
+use crate::Move;
 use crate::attacks::RAYS;
 use crate::position::*;
-use crate::Move;
 
 /// Calls `f` with every move of `targets` (generated for board `b`), in absolute squares:
 /// `flip` is 0 when White moves, 56 when Black does.
@@ -24,12 +24,20 @@ pub(crate) fn for_each_move(b: &Board, targets: &MoveTargets, flip: u32, mut f: 
             let to = set.trailing_zeros();
             set &= set - 1;
             let behind = RAYS[back][to as usize] & occupied;
-            let from = if back_goes_up { behind.trailing_zeros() } else { 63 - behind.leading_zeros() };
+            let from = if back_goes_up {
+                behind.trailing_zeros()
+            } else {
+                63 - behind.leading_zeros()
+            };
             let (from_abs, to_abs) = (from ^ flip, to ^ flip);
             if may_be_pawn && pawns >> from & 1 != 0 {
                 if to >= 56 {
                     for promotion in 0..4 {
-                        f(Move::from_raw(from_abs, to_abs, Move::RAW_PROMOTION + promotion));
+                        f(Move::from_raw(
+                            from_abs,
+                            to_abs,
+                            Move::RAW_PROMOTION + promotion,
+                        ));
                     }
                     continue;
                 }

@@ -71,7 +71,11 @@ impl Direction {
     /// The step in square-index units (for example +8 for north, +17 for north-north-east).
     pub const fn step(self) -> i8 {
         let i = self as usize;
-        if i < 8 { RAY_STEP[i] } else { KNIGHT_STEP[i - 8] }
+        if i < 8 {
+            RAY_STEP[i]
+        } else {
+            KNIGHT_STEP[i - 8]
+        }
     }
 }
 
@@ -109,13 +113,21 @@ impl MoveTargets {
     /// not included.
     pub fn get(&self, d: Direction) -> Bitboard {
         let rel = if self.black { d.flip_rank() } else { d } as usize;
-        let set = if rel < 8 { self.rays[rel] } else { self.knights[rel - 8] };
+        let set = if rel < 8 {
+            self.rays[rel]
+        } else {
+            self.knights[rel - 8]
+        };
         Bitboard(if self.black { set.swap_bytes() } else { set })
     }
 
     /// The squares of the rooks the side to move can castle with.
     pub fn castling_rooks(&self) -> Bitboard {
-        Bitboard(if self.black { self.castling.swap_bytes() } else { self.castling })
+        Bitboard(if self.black {
+            self.castling.swap_bytes()
+        } else {
+            self.castling
+        })
     }
 
     /// The union of all targets (castling by the rook's square): empty exactly when the side
@@ -138,6 +150,10 @@ impl MoveTargets {
 
     /// The side these moves are for.
     pub fn side_to_move(&self) -> Color {
-        if self.black { Color::Black } else { Color::White }
+        if self.black {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 }

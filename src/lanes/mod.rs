@@ -1,37 +1,133 @@
-//! `Lanes`: a vector of eight bitboards, the unit the Golem pipeline computes on.
+//! Lanes: vectors of eight bitboards, the unit the Golem pipeline computes on, and the
+//! backends that implement them on each vector unit.
 //!
 //! Lane `i` holds one direction: the eight ray directions in the order
 //! N, NE, E, SE, S, SW, W, NW (so lane `i + 4` is the opposite of lane `i`), or the eight knight
 //! directions in the order NNE, NEE, SEE, SSE, SSW, SWW, NWW, NNW (same property). The pipeline
-//! in [`crate::golem`] is written once over this trait; each backend module implements it with
-//! its own registers (the scalar one with plain `u64`s) and documents how lanes map to them.
+//! in [`crate::golem`] is written once over the [`Lanes`] trait; each backend module implements
+//! it with its own registers and documents how lanes map to them.
+//!
+//! A backend is a zero-sized token: holding one proves that the CPU has its instructions (the
+//! token is made only after run-time detection), and every vector operation takes the token, so
+//! safe code cannot reach a vector instruction the CPU lacks (the memchr / pulp pattern).
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
+mod dispatch;
+mod entry;
 mod scalar;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
 
-pub use scalar::Scalar;
+use core::ops::{BitAnd, BitOr, BitXor};
 
-/// Eight `u64` lanes with the operations the Golem needs. Implementations are `Copy` values
-/// (registers); every method is meant to be inlined into the pipeline.
-pub trait Lanes: Copy {
+pub use dispatch::{Backend, BackendError, Generator};
+pub(crate) use scalar::Scalar;
+
+/// A backend token: eight-lane bitboard vectors and their operations.
+pub(crate) trait Lanes: Copy {
+    /// The register(s) holding eight bitboards.
+    type Vector: Copy;
     /// All eight lanes equal to `x`.
-    fn splat(x: u64) -> Self;
+    fn splat(self, x: u64) -> Self::Vector;
     /// Lane `i` = `a[i]`.
-    fn from_array(a: [u64; 8]) -> Self;
+    fn load(self, a: [u64; 8]) -> Self::Vector;
     /// The lanes as an array.
-    fn to_array(self) -> [u64; 8];
-    /// Lane-wise `self & rhs`.
-    fn and(self, rhs: Self) -> Self;
-    /// Lane-wise `self | rhs`.
-    fn or(self, rhs: Self) -> Self;
-    /// Lane-wise `self ^ rhs`.
-    fn xor(self, rhs: Self) -> Self;
-    /// Lane-wise `self & !rhs`.
-    fn and_not(self, rhs: Self) -> Self;
-    /// Lane `i` shifted left by `amounts[i]` bits, or right by `-amounts[i]` when negative,
-    /// filling with zeros. `amounts` is a constant of the caller (|amount| < 64).
-    fn shift(self, amounts: [i8; 8]) -> Self;
+    fn to_array(self, v: Self::Vector) -> [u64; 8];
+    /// Lane-wise `a & b`.
+    fn and(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Lane-wise `a | b`.
+    fn or(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Lane-wise `a ^ b`.
+    fn xor(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Lane-wise `a & !b`.
+    fn and_not(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Lane `i` moved left by `amounts[i]` bit positions, or right by `-amounts[i]` when
+    /// negative. Bits moved past either end may be dropped (a shift) or come in at the other
+    /// end (a rotate): callers mask those squares out, so each backend picks what is cheaper.
+    /// `amounts` is a constant of the caller with |amount| < 64 and
+    /// `amounts[i + 4] == -amounts[i]` (opposite directions).
+    fn shift(self, v: Self::Vector, amounts: [i8; 8]) -> Self::Vector;
     /// Lane `i` exchanged with lane `i + 4`: each direction with its opposite.
-    fn swap_opposite(self) -> Self;
+    fn swap_opposite(self, v: Self::Vector) -> Self::Vector;
     /// The OR of all eight lanes.
-    fn or_all(self) -> u64;
+    fn or_all(self, v: Self::Vector) -> u64;
 }
+
+/// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
+#[derive(Clone, Copy)]
+pub(crate) struct Lanes8<L: Lanes> {
+    v: L::Vector,
+    lanes: L,
+}
+
+impl<L: Lanes> Lanes8<L> {
+    #[inline(always)]
+    pub(crate) fn splat(lanes: L, x: u64) -> Self {
+        Lanes8 {
+            v: lanes.splat(x),
+            lanes,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn load(lanes: L, a: [u64; 8]) -> Self {
+        Lanes8 {
+            v: lanes.load(a),
+            lanes,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn to_array(self) -> [u64; 8] {
+        self.lanes.to_array(self.v)
+    }
+
+    #[inline(always)]
+    pub(crate) fn and_not(self, rhs: Self) -> Self {
+        Lanes8 {
+            v: self.lanes.and_not(self.v, rhs.v),
+            lanes: self.lanes,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn shift(self, amounts: [i8; 8]) -> Self {
+        Lanes8 {
+            v: self.lanes.shift(self.v, amounts),
+            lanes: self.lanes,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn swap_opposite(self) -> Self {
+        Lanes8 {
+            v: self.lanes.swap_opposite(self.v),
+            lanes: self.lanes,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn or_all(self) -> u64 {
+        self.lanes.or_all(self.v)
+    }
+}
+
+macro_rules! lanes8_operator {
+    ($trait:ident, $method:ident, $lanes_method:ident) => {
+        impl<L: Lanes> $trait for Lanes8<L> {
+            type Output = Self;
+            #[inline(always)]
+            fn $method(self, rhs: Self) -> Self {
+                Lanes8 {
+                    v: self.lanes.$lanes_method(self.v, rhs.v),
+                    lanes: self.lanes,
+                }
+            }
+        }
+    };
+}
+
+lanes8_operator!(BitAnd, bitand, and);
+lanes8_operator!(BitOr, bitor, or);
+lanes8_operator!(BitXor, bitxor, xor);

@@ -2,75 +2,82 @@
 //! reference the vector backends are checked against.
 
 use super::Lanes;
+use super::entry::entry_points;
 
-/// Eight bitboards in plain `u64`s.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scalar(pub [u64; 8]);
+/// The scalar backend token (always available).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scalar;
 
-macro_rules! lanewise {
-    ($a:expr, $b:expr, $op:tt) => {{
-        let (a, b) = ($a.0, $b.0);
-        Scalar([
-            a[0] $op b[0], a[1] $op b[1], a[2] $op b[2], a[3] $op b[3],
-            a[4] $op b[4], a[5] $op b[5], a[6] $op b[6], a[7] $op b[7],
-        ])
-    }};
+#[inline(always)]
+fn zip(a: [u64; 8], b: [u64; 8], f: impl Fn(u64, u64) -> u64) -> [u64; 8] {
+    [
+        f(a[0], b[0]),
+        f(a[1], b[1]),
+        f(a[2], b[2]),
+        f(a[3], b[3]),
+        f(a[4], b[4]),
+        f(a[5], b[5]),
+        f(a[6], b[6]),
+        f(a[7], b[7]),
+    ]
 }
 
 impl Lanes for Scalar {
+    type Vector = [u64; 8];
+
     #[inline(always)]
-    fn splat(x: u64) -> Self {
-        Scalar([x; 8])
+    fn splat(self, x: u64) -> [u64; 8] {
+        [x; 8]
     }
 
     #[inline(always)]
-    fn from_array(a: [u64; 8]) -> Self {
-        Scalar(a)
+    fn load(self, a: [u64; 8]) -> [u64; 8] {
+        a
     }
 
     #[inline(always)]
-    fn to_array(self) -> [u64; 8] {
-        self.0
+    fn to_array(self, v: [u64; 8]) -> [u64; 8] {
+        v
     }
 
     #[inline(always)]
-    fn and(self, rhs: Self) -> Self {
-        lanewise!(self, rhs, &)
+    fn and(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, |x, y| x & y)
     }
 
     #[inline(always)]
-    fn or(self, rhs: Self) -> Self {
-        lanewise!(self, rhs, |)
+    fn or(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, |x, y| x | y)
     }
 
     #[inline(always)]
-    fn xor(self, rhs: Self) -> Self {
-        lanewise!(self, rhs, ^)
+    fn xor(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, |x, y| x ^ y)
     }
 
     #[inline(always)]
-    fn and_not(self, rhs: Self) -> Self {
-        lanewise!(self, Scalar(rhs.0.map(|x| !x)), &)
+    fn and_not(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, |x, y| x & !y)
     }
 
     #[inline(always)]
-    fn shift(self, amounts: [i8; 8]) -> Self {
-        let mut out = self.0;
+    fn shift(self, v: [u64; 8], amounts: [i8; 8]) -> [u64; 8] {
+        let mut out = v;
         for (x, &s) in out.iter_mut().zip(amounts.iter()) {
             *x = if s >= 0 { *x << s } else { *x >> -s };
         }
-        Scalar(out)
+        out
     }
 
     #[inline(always)]
-    fn swap_opposite(self) -> Self {
-        let a = self.0;
-        Scalar([a[4], a[5], a[6], a[7], a[0], a[1], a[2], a[3]])
+    fn swap_opposite(self, v: [u64; 8]) -> [u64; 8] {
+        [v[4], v[5], v[6], v[7], v[0], v[1], v[2], v[3]]
     }
 
     #[inline(always)]
-    fn or_all(self) -> u64 {
-        let a = self.0;
-        (a[0] | a[1]) | (a[2] | a[3]) | (a[4] | a[5]) | (a[6] | a[7])
+    fn or_all(self, v: [u64; 8]) -> u64 {
+        (v[0] | v[1]) | (v[2] | v[3]) | (v[4] | v[5]) | (v[6] | v[7])
     }
 }
+
+entry_points!(Scalar);

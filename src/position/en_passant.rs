@@ -30,4 +30,3 @@ pub(crate) fn capture_is_legal(b: &Board, ep: u64) -> bool {
     }
     false
 }
-

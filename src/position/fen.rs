@@ -28,8 +28,13 @@ impl Position {
                 if let Some(d) = c.to_digit(10) {
                     f += d as usize;
                 } else {
-                    let piece = Piece::from_char(c.to_ascii_lowercase()).ok_or(FenError::Unsupported)?;
-                    let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    let piece =
+                        Piece::from_char(c.to_ascii_lowercase()).ok_or(FenError::Unsupported)?;
+                    let color = if c.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     if f > 7 {
                         return Err(FenError::Unsupported);
                     }
@@ -48,15 +53,25 @@ impl Position {
         };
         if fields[2] != "-" {
             for c in fields[2].chars() {
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-                let back = if color == Color::White { Rank::First } else { Rank::Eighth };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let back = if color == Color::White {
+                    Rank::First
+                } else {
+                    Rank::Eighth
+                };
                 let rooks = setup.men(color, Piece::Rook) & back.bitboard();
                 let king = setup.men(color, Piece::King) & back.bitboard();
                 let king_file = king.first().ok_or(FenError::Unsupported)?.file();
                 let rook = match c.to_ascii_lowercase() {
                     'k' => rooks.iter().filter(|s| s.file() > king_file).last(),
                     'q' => rooks.iter().find(|s| s.file() < king_file),
-                    l => File::from_char(l).map(|f| Square::new(f, back)).filter(|&s| rooks.contains(s)),
+                    l => File::from_char(l)
+                        .map(|f| Square::new(f, back))
+                        .filter(|&s| rooks.contains(s)),
                 };
                 setup.castling_rooks |= rook.ok_or(FenError::Unsupported)?.bitboard();
             }
@@ -87,7 +102,11 @@ impl Position {
                             empty = 0;
                         }
                         let c = piece.to_char();
-                        out.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
+                        out.push(if color == Color::White {
+                            c.to_ascii_uppercase()
+                        } else {
+                            c
+                        });
                     }
                 }
             }
@@ -111,7 +130,11 @@ impl Position {
                     (CastlingMode::Standard, _) => 'q',
                     (CastlingMode::Chess960, _) => rook.file().to_char(),
                 };
-                castling.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
+                castling.push(if color == Color::White {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
             }
         }
         out.push_str(if castling.is_empty() { "-" } else { &castling });

@@ -3,10 +3,10 @@
 
 use core::fmt;
 
-use super::board::*;
 use super::Position;
-use crate::golem::{self, MoveTargets};
-use crate::lanes::Scalar;
+use super::board::*;
+use crate::golem::MoveTargets;
+use crate::lanes::Generator;
 use crate::move_list::MoveList;
 use crate::{CastlingMode, Move};
 
@@ -38,7 +38,10 @@ impl fmt::Display for UciMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UciMoveError::Syntax(s) => {
-                write!(f, "'{s}' is not a UCI move (expected from and to squares and an optional promotion letter, such as e2e4 or e7e8q)")
+                write!(
+                    f,
+                    "'{s}' is not a UCI move (expected from and to squares and an optional promotion letter, such as e2e4 or e7e8q)"
+                )
             }
             UciMoveError::Illegal(s) => write!(f, "'{s}' is not a legal move in this position"),
         }
@@ -51,9 +54,7 @@ impl Position {
     /// The legal moves as 16 direction target sets (the DirGolem form).
     #[inline]
     pub fn move_targets(&self) -> MoveTargets {
-        let mut targets = golem::generate::<Scalar>(&self.board);
-        targets.black = self.turn == crate::Color::Black;
-        targets
+        Generator::detect().move_targets(self)
     }
 
     /// The number of legal moves, by popcounts alone (no list is built).
@@ -66,14 +67,13 @@ impl Position {
     /// ```
     #[inline]
     pub fn count_legal(&self) -> usize {
-        golem::generate::<Scalar>(&self.board).count()
+        Generator::detect().count_legal(self)
     }
 
     /// Calls `f` with every legal move (no list, no limit on the count).
     #[inline]
     pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
-        let targets = golem::generate::<Scalar>(&self.board);
-        golem::for_each_move(&self.board, &targets, self.square_flip(), f);
+        Generator::detect().for_each_legal_move(self, f)
     }
 
     /// The legal moves in a fixed-capacity list (no allocation).
@@ -99,7 +99,11 @@ impl Position {
     /// assert!(pos.play(Move::new(Square::E2, Square::E4, MoveKind::Normal)).is_ok());
     /// ```
     pub fn play(&self, m: Move) -> Result<Position, IllegalMove> {
-        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(IllegalMove { mv: m }) }
+        if self.is_legal(m) {
+            Ok(self.play_unchecked(m))
+        } else {
+            Err(IllegalMove { mv: m })
+        }
     }
 
     /// Reads a move in UCI notation and finds it among the legal moves. Standard chess takes
@@ -126,7 +130,8 @@ impl Position {
         let mut found = None;
         self.for_each_legal_move(|m| {
             let chess960 = m.to_uci(CastlingMode::Chess960).to_string() == text;
-            let standard = self.mode == CastlingMode::Standard && m.to_uci(CastlingMode::Standard).to_string() == text;
+            let standard = self.mode == CastlingMode::Standard
+                && m.to_uci(CastlingMode::Standard).to_string() == text;
             if chess960 || standard {
                 found = Some(m);
             }

@@ -2,7 +2,7 @@
 //! other side moves "up the board". No incremental state beyond the eight bitboards.
 
 use super::board::*;
-use super::{en_passant, Position};
+use super::{Position, en_passant};
 use crate::{Color, Move};
 
 impl Position {
@@ -80,7 +80,9 @@ impl Position {
             turn: !self.turn,
             mode: self.mode,
             halfmove_clock,
-            fullmove_number: self.fullmove_number.saturating_add((self.turn == Color::Black) as u32),
+            fullmove_number: self
+                .fullmove_number
+                .saturating_add((self.turn == Color::Black) as u32),
         }
     }
 }

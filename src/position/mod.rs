@@ -51,17 +51,26 @@ pub struct ParseOptions {
 impl ParseOptions {
     /// Standard chess, strict validation (the default).
     pub const fn standard() -> ParseOptions {
-        ParseOptions { castling: CastlingMode::Standard, relaxed: false }
+        ParseOptions {
+            castling: CastlingMode::Standard,
+            relaxed: false,
+        }
     }
 
     /// Chess960 castling, strict validation.
     pub const fn chess960() -> ParseOptions {
-        ParseOptions { castling: CastlingMode::Chess960, relaxed: false }
+        ParseOptions {
+            castling: CastlingMode::Chess960,
+            relaxed: false,
+        }
     }
 
     /// Standard chess, relaxed validation.
     pub const fn relaxed() -> ParseOptions {
-        ParseOptions { castling: CastlingMode::Standard, relaxed: true }
+        ParseOptions {
+            castling: CastlingMode::Standard,
+            relaxed: true,
+        }
     }
 
     /// These options with relaxed validation switched on or off.
@@ -124,7 +133,13 @@ impl Position {
     /// only if a capture there is legal.
     pub(crate) fn from_trusted_setup(setup: &Setup, mode: CastlingMode) -> Position {
         let turn = setup.turn;
-        let rel = |bb: Bitboard| if turn == Color::White { bb.0 } else { bb.0.swap_bytes() };
+        let rel = |bb: Bitboard| {
+            if turn == Color::White {
+                bb.0
+            } else {
+                bb.0.swap_bytes()
+            }
+        };
         let p = |piece: Piece| setup.pieces[piece as usize];
         let mut board: Board = [
             rel(setup.colors[turn as usize]),
@@ -154,7 +169,13 @@ impl Position {
     /// The position as an unvalidated [`Setup`] (absolute squares).
     pub fn to_setup(&self) -> Setup {
         let b = &self.board;
-        let abs = |bb: u64| Bitboard(if self.turn == Color::White { bb } else { bb.swap_bytes() });
+        let abs = |bb: u64| {
+            Bitboard(if self.turn == Color::White {
+                bb
+            } else {
+                bb.swap_bytes()
+            })
+        };
         let queens = b[DIAGONAL] & b[ORTHOGONAL];
         let mut colors = [abs(b[US]), abs(b[THEM])];
         if self.turn == Color::Black {
@@ -181,7 +202,11 @@ impl Position {
     /// Converts a relative-frame bitboard to absolute squares.
     #[inline]
     pub(crate) fn absolute(&self, relative: u64) -> Bitboard {
-        Bitboard(if self.turn == Color::White { relative } else { relative.swap_bytes() })
+        Bitboard(if self.turn == Color::White {
+            relative
+        } else {
+            relative.swap_bytes()
+        })
     }
 
     /// XOR mask that turns a relative square index into an absolute one and back.
@@ -236,8 +261,12 @@ impl Position {
 
     /// The man on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = Color::ALL.into_iter().find(|&c| self.colored(c).contains(sq))?;
-        let piece = Piece::ALL.into_iter().find(|&p| self.pieces(p).contains(sq))?;
+        let color = Color::ALL
+            .into_iter()
+            .find(|&c| self.colored(c).contains(sq))?;
+        let piece = Piece::ALL
+            .into_iter()
+            .find(|&p| self.pieces(p).contains(sq))?;
         Some((color, piece))
     }
 

@@ -48,8 +48,12 @@ impl Default for Setup {
 impl Setup {
     /// The man on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = Color::ALL.into_iter().find(|&c| self.colors[c as usize].contains(sq))?;
-        let piece = Piece::ALL.into_iter().find(|&p| self.pieces[p as usize].contains(sq))?;
+        let color = Color::ALL
+            .into_iter()
+            .find(|&c| self.colors[c as usize].contains(sq))?;
+        let piece = Piece::ALL
+            .into_iter()
+            .find(|&p| self.pieces[p as usize].contains(sq))?;
         Some((color, piece))
     }
 

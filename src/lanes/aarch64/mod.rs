@@ -1,0 +1,5 @@
+//! The aarch64 backend: NEON.
+
+mod neon;
+
+pub use neon::Neon;

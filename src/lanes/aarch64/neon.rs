@@ -1,0 +1,113 @@
+//! NEON: 128-bit registers, two bitboards each. Register `k` (0..4) holds lane `k` and the
+//! opposite lane `k + 4`, so [`Lanes::swap_opposite`] is one `ext` inside each register. NEON
+//! shifts each lane by its own signed count (`ushl`: negative counts shift right), so a move in
+//! two opposite directions is one instruction.
+
+use core::arch::aarch64::*;
+
+use crate::lanes::Lanes;
+use crate::lanes::entry::entry_points;
+
+/// The NEON backend token (NEON is part of every aarch64 CPU that runs Linux).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Neon(());
+
+impl Neon {
+    /// The token, if the CPU has NEON.
+    pub fn new() -> Option<Neon> {
+        std::arch::is_aarch64_feature_detected!("neon").then_some(Neon(()))
+    }
+}
+
+/// Lane `k` and lane `k + 4` in register `k`.
+type V = [uint64x2_t; 4];
+
+#[inline(always)]
+fn each(a: V, b: V, f: impl Fn(uint64x2_t, uint64x2_t) -> uint64x2_t) -> V {
+    [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
+}
+
+impl Lanes for Neon {
+    type Vector = V;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> V {
+        // SAFETY: NEON is present (token).
+        let r = unsafe { vdupq_n_u64(x) };
+        [r; 4]
+    }
+
+    #[inline(always)]
+    fn load(self, a: [u64; 8]) -> V {
+        // SAFETY: NEON is present (token).
+        core::array::from_fn(|k| unsafe { vcombine_u64(vcreate_u64(a[k]), vcreate_u64(a[k + 4])) })
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: V) -> [u64; 8] {
+        let mut out = [0u64; 8];
+        for (k, r) in v.into_iter().enumerate() {
+            // SAFETY: NEON is present (token).
+            unsafe {
+                out[k] = vgetq_lane_u64::<0>(r);
+                out[k + 4] = vgetq_lane_u64::<1>(r);
+            }
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn and(self, a: V, b: V) -> V {
+        // SAFETY: NEON is present (token).
+        each(a, b, |x, y| unsafe { vandq_u64(x, y) })
+    }
+
+    #[inline(always)]
+    fn or(self, a: V, b: V) -> V {
+        // SAFETY: NEON is present (token).
+        each(a, b, |x, y| unsafe { vorrq_u64(x, y) })
+    }
+
+    #[inline(always)]
+    fn xor(self, a: V, b: V) -> V {
+        // SAFETY: NEON is present (token).
+        each(a, b, |x, y| unsafe { veorq_u64(x, y) })
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: V, b: V) -> V {
+        // SAFETY: NEON is present (token).
+        each(a, b, |x, y| unsafe { vbicq_u64(x, y) })
+    }
+
+    #[inline(always)]
+    fn shift(self, v: V, amounts: [i8; 8]) -> V {
+        core::array::from_fn(|k| {
+            // SAFETY: NEON is present (token).
+            unsafe {
+                let counts = vcombine_s64(
+                    vcreate_s64(amounts[k] as i64 as u64),
+                    vcreate_s64(amounts[k + 4] as i64 as u64),
+                );
+                vshlq_u64(v[k], counts)
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn swap_opposite(self, v: V) -> V {
+        // SAFETY: NEON is present (token).
+        v.map(|r| unsafe { vextq_u64::<1>(r, r) })
+    }
+
+    #[inline(always)]
+    fn or_all(self, v: V) -> u64 {
+        // SAFETY: NEON is present (token).
+        unsafe {
+            let o = vorrq_u64(vorrq_u64(v[0], v[1]), vorrq_u64(v[2], v[3]));
+            vgetq_lane_u64::<0>(o) | vgetq_lane_u64::<1>(o)
+        }
+    }
+}
+
+entry_points!(Neon, #[target_feature(enable = "neon")]);

@@ -1,0 +1,298 @@
+//! Run-time dispatch: which backend this CPU can run, the best one (detected once and cached),
+//! and [`Generator`], a handle that runs whole jobs on one backend.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use super::Scalar;
+#[cfg(target_arch = "aarch64")]
+use super::aarch64::Neon;
+#[cfg(target_arch = "x86_64")]
+use super::x86_64::{Avx2, Avx512, Sse2};
+use crate::{Move, MoveList, MoveTargets, Position};
+
+/// A vector unit the generator can run on.
+///
+/// ```
+/// use dirgolem::Backend;
+/// assert!(Backend::Scalar.is_available());
+/// let best = Backend::detect();
+/// assert!(Backend::available().contains(&best));
+/// assert_eq!("scalar".parse::<Backend>(), Ok(Backend::Scalar));
+/// assert!("mmx".parse::<Backend>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Backend {
+    /// Plain `u64` arithmetic: every CPU.
+    Scalar,
+    /// SSE2, 128-bit registers, 2 bitboards each: every x86-64 CPU.
+    Sse2,
+    /// AVX2, 256-bit registers, 4 bitboards each (with POPCNT, BMI1, BMI2, LZCNT).
+    Avx2,
+    /// AVX-512 (F, BW, DQ, VL, CD), one 512-bit register holds all eight directions.
+    Avx512,
+    /// NEON (aarch64), 128-bit registers, 2 bitboards each.
+    Neon,
+}
+
+impl Backend {
+    /// Every backend, slowest first.
+    pub const ALL: [Backend; 5] = [
+        Backend::Scalar,
+        Backend::Sse2,
+        Backend::Avx2,
+        Backend::Avx512,
+        Backend::Neon,
+    ];
+
+    /// The name used by `--backend` and `DIRGOLEM_BACKEND`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Scalar => "scalar",
+            Backend::Sse2 => "sse2",
+            Backend::Avx2 => "avx2",
+            Backend::Avx512 => "avx512",
+            Backend::Neon => "neon",
+        }
+    }
+
+    /// Whether this CPU (and this build's target architecture) can run the backend.
+    pub fn is_available(self) -> bool {
+        Generator::new(self).is_ok()
+    }
+
+    /// The backends this CPU can run, slowest first.
+    pub fn available() -> Vec<Backend> {
+        Backend::ALL
+            .into_iter()
+            .filter(|b| b.is_available())
+            .collect()
+    }
+
+    /// The fastest backend this CPU can run (detected once, then cached).
+    pub fn detect() -> Backend {
+        Generator::detect().backend()
+    }
+
+    /// The backend named by the environment variable `DIRGOLEM_BACKEND`, if it is set and not
+    /// empty; an error if it names no backend or one this CPU cannot run.
+    pub fn from_env() -> Result<Option<Backend>, BackendError> {
+        match std::env::var("DIRGOLEM_BACKEND") {
+            Ok(name) if !name.is_empty() => {
+                let backend: Backend = name.parse()?;
+                Generator::new(backend)?;
+                Ok(Some(backend))
+            }
+            Ok(_) | Err(std::env::VarError::NotPresent) => Ok(None),
+            Err(std::env::VarError::NotUnicode(_)) => {
+                Err(BackendError::Unknown("<not UTF-8>".to_string()))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Backend {
+    type Err = BackendError;
+
+    fn from_str(s: &str) -> Result<Backend, BackendError> {
+        Backend::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| BackendError::Unknown(s.to_string()))
+    }
+}
+
+/// Why a backend cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendError {
+    /// The name is not one of `scalar`, `sse2`, `avx2`, `avx512`, `neon`.
+    Unknown(String),
+    /// This CPU (or this build's target architecture) lacks the backend's instructions.
+    Unavailable(Backend),
+}
+
+impl fmt::Display for BackendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackendError::Unknown(name) => {
+                let known: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+                write!(f, "unknown backend '{name}' (known: {})", known.join(", "))
+            }
+            BackendError::Unavailable(b) => {
+                let available: Vec<&str> = Backend::available().iter().map(|b| b.name()).collect();
+                write!(
+                    f,
+                    "backend '{b}' is not available on this CPU (available: {})",
+                    available.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for BackendError {}
+
+/// The backend token a generator holds: proof that the CPU runs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    Scalar(Scalar),
+    #[cfg(target_arch = "x86_64")]
+    Sse2(Sse2),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
+    #[cfg(target_arch = "aarch64")]
+    Neon(Neon),
+}
+
+/// Runs jobs on one backend: each call (a whole perft, one generation) is dispatched once and
+/// then runs entirely in code compiled for that backend's instructions.
+///
+/// ```
+/// use dirgolem::{Backend, Generator, Position};
+/// let kiwipete = Position::from_fen(
+///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+/// for backend in Backend::available() {
+///     let generator = Generator::new(backend).unwrap();
+///     assert_eq!(generator.perft(&kiwipete, 2), 2039);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generator {
+    token: Token,
+}
+
+/// The detected generator, as `Backend as u8 + 1`; 0 until detection has run.
+static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+/// Runs `$body` with `$t` bound to the generator's token.
+macro_rules! with_token {
+    ($generator:expr, $t:ident => $body:expr) => {
+        match $generator.token {
+            Token::Scalar($t) => $body,
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Sse2` token exists only when SSE2 was detected (`Sse2::new`), so
+            // the entry point's target features are present on this CPU.
+            Token::Sse2($t) => unsafe { $body },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Avx2` token exists only after `Avx2::new` detected AVX2, POPCNT,
+            // BMI1, BMI2 and LZCNT: the entry point's target features.
+            Token::Avx2($t) => unsafe { $body },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Avx512` token exists only after `Avx512::new` detected AVX-512 F,
+            // BW, DQ, VL, CD and the AVX2 generation's features: the entry point's features.
+            Token::Avx512($t) => unsafe { $body },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: a `Neon` token exists only after `Neon::new` detected NEON.
+            Token::Neon($t) => unsafe { $body },
+        }
+    };
+}
+
+impl Generator {
+    /// A generator on `backend`, or an error if this CPU cannot run it.
+    pub fn new(backend: Backend) -> Result<Generator, BackendError> {
+        let token = match backend {
+            Backend::Scalar => Some(Token::Scalar(Scalar)),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Sse2 => Sse2::new().map(Token::Sse2),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => Avx2::new().map(Token::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => Avx512::new().map(Token::Avx512),
+            #[cfg(target_arch = "aarch64")]
+            Backend::Neon => Neon::new().map(Token::Neon),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        };
+        token
+            .map(|token| Generator { token })
+            .ok_or(BackendError::Unavailable(backend))
+    }
+
+    /// The generator on the fastest backend this CPU runs (detected once, then cached).
+    #[inline]
+    pub fn detect() -> Generator {
+        let cached = DETECTED.load(Ordering::Relaxed);
+        if cached != 0 {
+            // Re-making the token re-reads std's cached feature bits: a load and a test.
+            if let Ok(generator) = Generator::new(Backend::ALL[cached as usize - 1]) {
+                return generator;
+            }
+        }
+        let best = Backend::ALL
+            .into_iter()
+            .rev()
+            .find_map(|b| Generator::new(b).ok())
+            .unwrap_or(Generator {
+                token: Token::Scalar(Scalar),
+            });
+        DETECTED.store(best.backend() as u8 + 1, Ordering::Relaxed);
+        best
+    }
+
+    /// The generator named by `DIRGOLEM_BACKEND` if set, else [`Generator::detect`].
+    pub fn from_env() -> Result<Generator, BackendError> {
+        match Backend::from_env()? {
+            Some(backend) => Generator::new(backend),
+            None => Ok(Generator::detect()),
+        }
+    }
+
+    /// The backend this generator runs on.
+    pub fn backend(&self) -> Backend {
+        match self.token {
+            Token::Scalar(_) => Backend::Scalar,
+            #[cfg(target_arch = "x86_64")]
+            Token::Sse2(_) => Backend::Sse2,
+            #[cfg(target_arch = "x86_64")]
+            Token::Avx2(_) => Backend::Avx2,
+            #[cfg(target_arch = "x86_64")]
+            Token::Avx512(_) => Backend::Avx512,
+            #[cfg(target_arch = "aarch64")]
+            Token::Neon(_) => Backend::Neon,
+        }
+    }
+
+    /// perft: the leaf count `depth` plies below `position`.
+    #[inline]
+    pub fn perft(&self, position: &Position, depth: u32) -> u64 {
+        with_token!(self, t => t.perft_entry(position, depth))
+    }
+
+    /// The legal moves of `position` as direction target sets.
+    #[inline]
+    pub fn move_targets(&self, position: &Position) -> MoveTargets {
+        let mut targets = with_token!(self, t => t.targets_entry(&position.board));
+        targets.black = position.turn == crate::Color::Black;
+        targets
+    }
+
+    /// The number of legal moves of `position`.
+    #[inline]
+    pub fn count_legal(&self, position: &Position) -> usize {
+        with_token!(self, t => t.count_entry(&position.board))
+    }
+
+    /// Calls `f` with each legal move of `position`.
+    #[inline]
+    pub fn for_each_legal_move(&self, position: &Position, f: impl FnMut(Move)) {
+        with_token!(self, t => t.for_each_move_entry(position, f))
+    }
+
+    /// The legal moves of `position` in a fixed-capacity list.
+    #[inline]
+    pub fn legal_moves(&self, position: &Position) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal_move(position, |m| list.push(m));
+        list
+    }
+}

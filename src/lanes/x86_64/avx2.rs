@@ -1,0 +1,132 @@
+//! AVX2: 256-bit registers, four bitboards each. Register 0 holds lanes 0..4 (N, NE, E, SE or
+//! the first four knight jumps), register 1 lanes 4..8 (their opposites), so
+//! [`Lanes::swap_opposite`] just exchanges the registers. Shifts are per lane
+//! (`vpsllvq`/`vpsrlvq`; a count of 64 gives zero, which selects the other one).
+
+use core::arch::x86_64::*;
+
+use crate::lanes::Lanes;
+use crate::lanes::entry::entry_points;
+
+/// The AVX2 backend token: AVX2 with POPCNT, BMI1, BMI2 and LZCNT (every AVX2 CPU generation
+/// has them), detected at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx2(());
+
+impl Avx2 {
+    /// The token, if the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT.
+    pub fn new() -> Option<Avx2> {
+        let has = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt");
+        has.then_some(Avx2(()))
+    }
+}
+
+/// Lanes 0..4 and lanes 4..8.
+type V = [__m256i; 2];
+
+/// Per-lane counts: `amount` where it moves the given way, 64 (giving zero) where it does not.
+#[inline(always)]
+fn counts(amounts: [i8; 4], sign: i8) -> __m256i {
+    let c = amounts.map(|a| if a * sign > 0 { (a * sign) as i64 } else { 64 });
+    // SAFETY: AVX is implied by AVX2, which the token proves.
+    unsafe { _mm256_setr_epi64x(c[0], c[1], c[2], c[3]) }
+}
+
+impl Lanes for Avx2 {
+    type Vector = V;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> V {
+        // SAFETY: AVX2 is present (token).
+        let r = unsafe { _mm256_set1_epi64x(x as i64) };
+        [r, r]
+    }
+
+    #[inline(always)]
+    fn load(self, a: [u64; 8]) -> V {
+        let a = a.map(|x| x as i64);
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            [
+                _mm256_setr_epi64x(a[0], a[1], a[2], a[3]),
+                _mm256_setr_epi64x(a[4], a[5], a[6], a[7]),
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: V) -> [u64; 8] {
+        // SAFETY: AVX2 is present (token); `[__m256i; 2]` and `[u64; 8]` have the same size
+        // and every bit pattern is valid for both.
+        unsafe { core::mem::transmute(v) }
+    }
+
+    #[inline(always)]
+    fn and(self, a: V, b: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe { [_mm256_and_si256(a[0], b[0]), _mm256_and_si256(a[1], b[1])] }
+    }
+
+    #[inline(always)]
+    fn or(self, a: V, b: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe { [_mm256_or_si256(a[0], b[0]), _mm256_or_si256(a[1], b[1])] }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: V, b: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe { [_mm256_xor_si256(a[0], b[0]), _mm256_xor_si256(a[1], b[1])] }
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: V, b: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            [
+                _mm256_andnot_si256(b[0], a[0]),
+                _mm256_andnot_si256(b[1], a[1]),
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn shift(self, v: V, amounts: [i8; 8]) -> V {
+        let low = [amounts[0], amounts[1], amounts[2], amounts[3]];
+        let high = [amounts[4], amounts[5], amounts[6], amounts[7]];
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            [
+                _mm256_or_si256(
+                    _mm256_sllv_epi64(v[0], counts(low, 1)),
+                    _mm256_srlv_epi64(v[0], counts(low, -1)),
+                ),
+                _mm256_or_si256(
+                    _mm256_sllv_epi64(v[1], counts(high, 1)),
+                    _mm256_srlv_epi64(v[1], counts(high, -1)),
+                ),
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn swap_opposite(self, v: V) -> V {
+        [v[1], v[0]]
+    }
+
+    #[inline(always)]
+    fn or_all(self, v: V) -> u64 {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let o = _mm256_or_si256(v[0], v[1]);
+            let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
+            (_mm_cvtsi128_si64(o) | _mm_extract_epi64::<1>(o)) as u64
+        }
+    }
+}
+
+entry_points!(Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);

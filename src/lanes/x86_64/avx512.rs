@@ -1,0 +1,104 @@
+//! AVX-512: one 512-bit register holds all eight lanes, lane `i` in element `i`. Moves are one
+//! `vprolvq` (per-lane rotate; the Golem masks out what wraps), [`Lanes::swap_opposite`] one
+//! `vshufi64x2` of the 256-bit halves, and the compiler fuses the mask algebra into `vpternlogq`.
+
+use core::arch::x86_64::*;
+
+use crate::lanes::Lanes;
+use crate::lanes::entry::entry_points;
+
+/// The AVX-512 backend token: AVX-512 F, BW, DQ, VL and CD, with AVX2, POPCNT, BMI1, BMI2 and
+/// LZCNT (all present on every AVX-512 CPU), detected at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx512(());
+
+impl Avx512 {
+    /// The token, if the CPU has AVX-512 F, BW, DQ, VL, CD and the AVX2 generation's features.
+    pub fn new() -> Option<Avx512> {
+        let has = is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512dq")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512cd")
+            && super::Avx2::new().is_some();
+        has.then_some(Avx512(()))
+    }
+}
+
+impl Lanes for Avx512 {
+    type Vector = __m512i;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_set1_epi64(x as i64) }
+    }
+
+    #[inline(always)]
+    fn load(self, a: [u64; 8]) -> __m512i {
+        let a = a.map(|x| x as i64);
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_setr_epi64(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]) }
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: __m512i) -> [u64; 8] {
+        // SAFETY: `__m512i` and `[u64; 8]` have the same size and every bit pattern is valid
+        // for both.
+        unsafe { core::mem::transmute(v) }
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_and_si512(a, b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_or_si512(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_xor_si512(a, b) }
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_andnot_si512(b, a) }
+    }
+
+    #[inline(always)]
+    fn shift(self, v: __m512i, amounts: [i8; 8]) -> __m512i {
+        let r = amounts.map(|a| a.rem_euclid(64) as i64);
+        // SAFETY: AVX-512 F is present (token).
+        unsafe {
+            _mm512_rolv_epi64(
+                v,
+                _mm512_setr_epi64(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn swap_opposite(self, v: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_shuffle_i64x2::<0b01_00_11_10>(v, v) }
+    }
+
+    #[inline(always)]
+    fn or_all(self, v: __m512i) -> u64 {
+        // SAFETY: AVX-512 F, and AVX2 for the 256-bit half, are present (token).
+        unsafe {
+            let o = _mm256_or_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v));
+            let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
+            (_mm_cvtsi128_si64(o) | _mm_extract_epi64::<1>(o)) as u64
+        }
+    }
+}
+
+entry_points!(Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);

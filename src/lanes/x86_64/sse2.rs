@@ -1,0 +1,118 @@
+//! SSE2: 128-bit registers, two bitboards each. Register `k` (0..4) holds lane `k` in its low
+//! half and the opposite lane `k + 4` in its high half, so that [`Lanes::swap_opposite`] is one
+//! shuffle inside each register, and a register's two lanes always shift by the same distance
+//! in opposite directions: two shifts by one count and a `movsd` blend.
+
+use core::arch::x86_64::*;
+
+use crate::lanes::Lanes;
+use crate::lanes::entry::entry_points;
+
+/// The SSE2 backend token; SSE2 is part of every x86-64 CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sse2(());
+
+impl Sse2 {
+    /// The token, if the CPU has SSE2 (every x86-64 CPU does).
+    pub fn new() -> Option<Sse2> {
+        is_x86_feature_detected!("sse2").then_some(Sse2(()))
+    }
+}
+
+/// Lane `k` and lane `k + 4` in register `k`.
+type V = [__m128i; 4];
+
+#[inline(always)]
+fn each(a: V, b: V, f: impl Fn(__m128i, __m128i) -> __m128i) -> V {
+    [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
+}
+
+impl Lanes for Sse2 {
+    type Vector = V;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> V {
+        // SAFETY: SSE2 is present (token), and the baseline of x86-64 anyway.
+        let r = unsafe { _mm_set1_epi64x(x as i64) };
+        [r; 4]
+    }
+
+    #[inline(always)]
+    fn load(self, a: [u64; 8]) -> V {
+        // SAFETY: SSE2 is present (token).
+        unsafe { core::array::from_fn(|k| _mm_set_epi64x(a[k + 4] as i64, a[k] as i64)) }
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: V) -> [u64; 8] {
+        let mut out = [0u64; 8];
+        for (k, r) in v.into_iter().enumerate() {
+            // SAFETY: SSE2 is present (token); `__m128i` and `[u64; 2]` have the same size
+            // and every bit pattern is valid for both.
+            let pair: [u64; 2] = unsafe { core::mem::transmute(r) };
+            out[k] = pair[0];
+            out[k + 4] = pair[1];
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn and(self, a: V, b: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        each(a, b, |x, y| unsafe { _mm_and_si128(x, y) })
+    }
+
+    #[inline(always)]
+    fn or(self, a: V, b: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        each(a, b, |x, y| unsafe { _mm_or_si128(x, y) })
+    }
+
+    #[inline(always)]
+    fn xor(self, a: V, b: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        each(a, b, |x, y| unsafe { _mm_xor_si128(x, y) })
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: V, b: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        each(a, b, |x, y| unsafe { _mm_andnot_si128(y, x) })
+    }
+
+    #[inline(always)]
+    fn shift(self, v: V, amounts: [i8; 8]) -> V {
+        core::array::from_fn(|k| {
+            let a = amounts[k];
+            let count = a.unsigned_abs() as i32;
+            // SAFETY: SSE2 is present (token).
+            unsafe {
+                let c = _mm_cvtsi32_si128(count);
+                // Low lane moves by `a`, high lane (the opposite direction) by `-a`.
+                let (low, high) = if a >= 0 {
+                    (_mm_sll_epi64(v[k], c), _mm_srl_epi64(v[k], c))
+                } else {
+                    (_mm_srl_epi64(v[k], c), _mm_sll_epi64(v[k], c))
+                };
+                _mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(high), _mm_castsi128_pd(low)))
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn swap_opposite(self, v: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        v.map(|r| unsafe { _mm_shuffle_epi32::<0b01_00_11_10>(r) })
+    }
+
+    #[inline(always)]
+    fn or_all(self, v: V) -> u64 {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            let o = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
+            (_mm_cvtsi128_si64(o) | _mm_cvtsi128_si64(_mm_unpackhi_epi64(o, o))) as u64
+        }
+    }
+}
+
+entry_points!(Sse2, #[target_feature(enable = "sse2")]);

@@ -1,0 +1,172 @@
+//! Same answers everywhere: every backend this CPU can run gives bit-identical move targets,
+//! counts, move lists and perft counts.
+
+use dirgolem::{Backend, Bitboard, Color, Generator, Piece, Position, Setup, Square};
+use proptest::prelude::*;
+
+const SUITE_FENS: &str = include_str!("data/perftsuite.epd");
+const TRICKY_FENS: &str = include_str!("data/tricky.epd");
+
+fn suite_positions() -> Vec<Position> {
+    SUITE_FENS
+        .lines()
+        .chain(TRICKY_FENS.lines())
+        .map(|line| Position::from_fen(line.split(';').next().unwrap().trim()).unwrap())
+        .collect()
+}
+
+fn generators() -> Vec<Generator> {
+    Backend::available()
+        .into_iter()
+        .map(|b| Generator::new(b).unwrap())
+        .collect()
+}
+
+/// Asserts that all generators agree with the first (scalar) on `position`.
+fn assert_backends_agree(position: &Position) {
+    let all = generators();
+    let reference = all[0];
+    assert_eq!(reference.backend(), Backend::Scalar);
+    let targets = reference.move_targets(position);
+    let moves = reference.legal_moves(position);
+    for g in &all[1..] {
+        assert_eq!(
+            g.move_targets(position),
+            targets,
+            "{:?} targets differ on {position:?}",
+            g.backend()
+        );
+        assert_eq!(
+            g.count_legal(position),
+            targets.count(),
+            "{:?} count differs on {position:?}",
+            g.backend()
+        );
+        assert_eq!(
+            &g.legal_moves(position)[..],
+            &moves[..],
+            "{:?} moves differ on {position:?}",
+            g.backend()
+        );
+    }
+}
+
+#[test]
+fn scalar_is_always_available_and_detect_picks_an_available_backend() {
+    let available = Backend::available();
+    assert_eq!(available[0], Backend::Scalar);
+    assert!(available.contains(&Backend::detect()));
+    assert_eq!(*available.last().unwrap(), Backend::detect());
+    #[cfg(target_arch = "x86_64")]
+    assert!(available.contains(&Backend::Sse2));
+    #[cfg(target_arch = "aarch64")]
+    assert!(available.contains(&Backend::Neon));
+}
+
+#[test]
+fn unknown_and_unavailable_backends_are_typed_errors() {
+    assert!(matches!(
+        "avx1024".parse::<Backend>(),
+        Err(dirgolem::BackendError::Unknown(_))
+    ));
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(
+        Generator::new(Backend::Neon),
+        Err(dirgolem::BackendError::Unavailable(Backend::Neon))
+    );
+    #[cfg(target_arch = "aarch64")]
+    assert_eq!(
+        Generator::new(Backend::Avx2),
+        Err(dirgolem::BackendError::Unavailable(Backend::Avx2))
+    );
+}
+
+#[test]
+fn every_backend_gives_the_suite_perft_counts() {
+    let mut checked = 0;
+    for g in generators() {
+        for line in SUITE_FENS.lines().chain(TRICKY_FENS.lines()) {
+            let mut parts = line.split(';');
+            let position = Position::from_fen(parts.next().unwrap().trim()).unwrap();
+            for part in parts {
+                let (depth, nodes) = part.trim()[1..].split_once(' ').unwrap();
+                let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.parse().unwrap());
+                if nodes <= 20_000 {
+                    assert_eq!(
+                        g.perft(&position, depth),
+                        nodes,
+                        "{:?} D{depth} {line}",
+                        g.backend()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 300 * Backend::available().len(),
+        "only {checked} counts checked"
+    );
+}
+
+#[test]
+fn every_backend_agrees_on_every_suite_position() {
+    for position in suite_positions() {
+        assert_backends_agree(&position);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Along random games from suite positions, all backends agree at every ply.
+    #[test]
+    fn backends_agree_along_random_games(start in 0usize..200, choices in prop::collection::vec(any::<u32>(), 0..60)) {
+        let positions = suite_positions();
+        let mut position = positions[start % positions.len()];
+        for choice in choices {
+            assert_backends_agree(&position);
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play_unchecked(moves[choice as usize % moves.len()]);
+        }
+    }
+
+    /// Random legal placements of random men (kings anywhere, pawns off the back ranks), with
+    /// random side to move: all backends agree whenever the placement is a valid position.
+    #[test]
+    fn backends_agree_on_random_placements(
+        squares in prop::collection::vec(0usize..64, 2..32),
+        kinds in prop::collection::vec(0usize..10, 32),
+        black in any::<bool>(),
+    ) {
+        let mut setup = Setup { turn: if black { Color::Black } else { Color::White }, ..Setup::default() };
+        let mut occupied = Bitboard::EMPTY;
+        for (i, &sq) in squares.iter().enumerate() {
+            let sq = Square::index(sq);
+            if occupied.contains(sq) {
+                continue;
+            }
+            occupied |= sq.bitboard();
+            let (color, piece) = match i {
+                0 => (Color::White, Piece::King),
+                1 => (Color::Black, Piece::King),
+                _ => {
+                    let k = kinds[i];
+                    let color = if k % 2 == 0 { Color::White } else { Color::Black };
+                    let piece = [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen][k / 2];
+                    (color, piece)
+                }
+            };
+            if piece == Piece::Pawn && matches!(sq.rank(), dirgolem::Rank::First | dirgolem::Rank::Eighth) {
+                continue;
+            }
+            setup.put(sq, color, piece);
+        }
+        if let Ok(position) = Position::from_setup(&setup, dirgolem::ParseOptions::relaxed()) {
+            assert_backends_agree(&position);
+        }
+    }
+}
