@@ -14,9 +14,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use cli::args::{Args, parse_depth};
-use cli::backend::{self, Backend};
+use cli::backend;
 use cli::suite;
-use dirgolem::{CastlingMode, ParseOptions, Position};
+use dirgolem::{CastlingMode, Generator, ParseOptions, Position};
 
 const USAGE: &str = "\
 dirgolem: strictly legal chess move generation the DirGolem way
@@ -25,7 +25,7 @@ Usage:
   dirgolem perft DEPTH [FEN]             count the leaf nodes DEPTH plies deep
   dirgolem divide DEPTH [FEN] [MOVES...] play MOVES, then count the nodes below each legal move
   dirgolem suite FILE                    check every count of an EPD perft file
-  dirgolem backends                      list the move-generation backends
+  dirgolem backends                      list the backends and which this CPU runs
   dirgolem help | --help | -h            show this text
   dirgolem --version                     show the version
 
@@ -36,12 +36,13 @@ moves (e2e4 e7e5), as separate arguments or as one space-separated argument. DEP
 Options (anywhere on the line):
   --chess960          castling rights in Shredder-FEN or X-FEN, castling moves as king takes rook
   --relaxed           accept positions with impossible checks or too much material
-  --backend NAME      move-generation backend (also DIRGOLEM_BACKEND); known: see 'backends'
+  --backend NAME      run on this backend (or set DIRGOLEM_BACKEND); default: the fastest
+                      one this CPU runs (see 'dirgolem backends')
   --max-depth D       suite: skip depths above D
   --max-nodes N       suite: skip counts above N (default 100000000)
 
 Output:
-  perft   'nodes N' on stdout; time and Mnps on stderr
+  perft   'nodes N' on stdout; time, Mnps and backend on stderr
   divide  'MOVE COUNT' per legal move, a blank line, then the total (perftree format)
   suite   one line per mismatch or unparsable line, then 'N passed, M failed[, K skipped]'
 
@@ -124,8 +125,8 @@ fn run(args: Result<Args, String>) -> Result<ExitCode, Error> {
         }
         "backends" => {
             no_more(command, rest)?;
-            for b in Backend::ALL {
-                writeln!(out, "{}", b.name())?;
+            for line in backend::listing() {
+                writeln!(out, "{line}")?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -158,8 +159,8 @@ fn parse_options(args: &Args) -> ParseOptions {
     options.with_relaxed(args.relaxed)
 }
 
-/// The backend of `--backend` or `DIRGOLEM_BACKEND`.
-fn chosen_backend(args: &Args) -> Result<Backend, Error> {
+/// The generator of `--backend`, `DIRGOLEM_BACKEND`, or the fastest backend of this CPU.
+fn chosen_backend(args: &Args) -> Result<Generator, Error> {
     let env = match std::env::var_os(backend::ENV_VAR) {
         None => None,
         Some(value) => Some(
@@ -168,7 +169,7 @@ fn chosen_backend(args: &Args) -> Result<Backend, Error> {
                 .map_err(|_| format!("{}: value is not valid UTF-8", backend::ENV_VAR))?,
         ),
     };
-    Ok(Backend::choose(args.backend.as_deref(), env.as_deref())?)
+    Ok(backend::choose(args.backend.as_deref(), env.as_deref())?)
 }
 
 /// The DEPTH argument of perft and divide.
@@ -212,34 +213,35 @@ fn perft(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode,
             "too many arguments for perft: '{extra}'{hint}"
         )));
     }
-    let backend = chosen_backend(args)?;
+    let generator = chosen_backend(args)?;
     let position = position(rest.get(1).map(String::as_str), parse_options(args), false)?;
     let start = Instant::now();
-    let nodes = backend.perft(&position, depth);
+    let nodes = generator.perft(&position, depth);
     let elapsed = start.elapsed();
     writeln!(out, "nodes {nodes}")?;
     out.flush()?;
-    report_speed(nodes, elapsed);
+    report_speed(nodes, elapsed, &generator);
     Ok(ExitCode::SUCCESS)
 }
 
-/// `time 1.234 s, 96.5 Mnps` on stderr (ignored if stderr cannot be written).
-fn report_speed(nodes: u64, elapsed: Duration) {
+/// `time 1.234 s, 96.5 Mnps, backend avx2` on stderr (ignored if stderr cannot be written).
+fn report_speed(nodes: u64, elapsed: Duration, generator: &Generator) {
     let seconds = elapsed.as_secs_f64();
+    let backend = generator.backend();
     let _ = if seconds > 0.0 {
+        let mnps = nodes as f64 / seconds / 1e6;
         writeln!(
             io::stderr(),
-            "time {seconds:.3} s, {:.1} Mnps",
-            nodes as f64 / seconds / 1e6
+            "time {seconds:.3} s, {mnps:.1} Mnps, backend {backend}"
         )
     } else {
-        writeln!(io::stderr(), "time {seconds:.3} s")
+        writeln!(io::stderr(), "time {seconds:.3} s, backend {backend}")
     };
 }
 
 fn divide(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode, Error> {
     let depth = depth_argument("divide", rest)?;
-    let backend = chosen_backend(args)?;
+    let generator = chosen_backend(args)?;
     let (fen, move_arguments) = match rest.get(1) {
         Some(word) if word.contains('/') => (Some(word.as_str()), &rest[2..]),
         _ => (None, rest.get(1..).unwrap_or(&[])),
@@ -260,8 +262,8 @@ fn divide(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode
         // The position itself is the one leaf at depth 0; there is no first move to split by.
         total = 1;
     } else {
-        for &m in &position.legal_moves() {
-            let nodes = backend.perft(&position.play_unchecked(m), depth - 1);
+        for &m in &generator.legal_moves(&position) {
+            let nodes = generator.perft(&position.play_unchecked(m), depth - 1);
             total += nodes;
             writeln!(out, "{} {nodes}", m.to_uci(mode))?;
             out.flush()?;
@@ -282,7 +284,7 @@ fn run_suite(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitC
     no_more("suite", extra)?;
     let config = suite::Config {
         options: parse_options(args),
-        backend: chosen_backend(args)?,
+        generator: chosen_backend(args)?,
         max_depth: args.max_depth,
         max_nodes: args.max_nodes.unwrap_or(suite::DEFAULT_MAX_NODES),
     };
@@ -292,7 +294,7 @@ fn run_suite(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitC
     let elapsed = start.elapsed();
     writeln!(out, "{}", summary.line())?;
     out.flush()?;
-    report_speed(summary.nodes, elapsed);
+    report_speed(summary.nodes, elapsed, &config.generator);
     Ok(if summary.failed > 0 {
         ExitCode::from(1)
     } else {

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use dirgolem::{CastlingMode, ParseOptions, Position, perft};
+use dirgolem::{Backend, CastlingMode, Generator, ParseOptions, Position, perft};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -109,9 +109,55 @@ fn backend_can_be_chosen_by_the_environment() {
 }
 
 #[test]
-fn backends_lists_scalar() {
+fn backends_lists_every_backend_and_marks_one_default() {
     let listed = success(&["backends"]);
-    assert!(listed.lines().any(|l| l == "scalar"), "{listed:?}");
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), Backend::ALL.len(), "{listed:?}");
+    for (line, backend) in lines.iter().zip(Backend::ALL) {
+        let status = if backend == Generator::detect().backend() {
+            "default"
+        } else if backend.is_available() {
+            "available"
+        } else {
+            "unavailable"
+        };
+        assert_eq!(*line, format!("{} {status}", backend.name()));
+    }
+}
+
+#[test]
+fn every_available_backend_gives_the_same_counts() {
+    let divide = success(&["divide", "3", KIWIPETE, "--backend", "scalar"]);
+    for backend in Backend::available() {
+        let output = run(&["perft", "3", KIWIPETE, "--backend", backend.name()]);
+        assert_eq!(stdout(&output), "nodes 97862\n", "{backend}");
+        assert!(
+            stderr(&output).contains(&format!("backend {backend}")),
+            "{}",
+            stderr(&output)
+        );
+        let sorted = |text: &str| {
+            let mut lines: Vec<String> = text.lines().map(String::from).collect();
+            lines.sort();
+            lines
+        };
+        let theirs = success(&["divide", "3", KIWIPETE, "--backend", backend.name()]);
+        assert_eq!(sorted(&theirs), sorted(&divide), "{backend}");
+        let suite = run(&[
+            "suite",
+            &data("cpw.epd"),
+            "--max-nodes",
+            "10000",
+            "--backend",
+            backend.name(),
+        ]);
+        assert_eq!(
+            suite.status.code(),
+            Some(0),
+            "{backend}: {}",
+            stdout(&suite)
+        );
+    }
 }
 
 // ---- divide ------------------------------------------------------------------------------
@@ -517,24 +563,42 @@ fn suite_files_are_checked() {
 
 #[test]
 fn unknown_backends_are_refused_from_option_and_environment() {
-    fails(
-        &["perft", "1", "--backend", "x"],
-        "unknown backend 'x' (known: scalar)",
+    let unknown = |name: &str| name.parse::<Backend>().unwrap_err().to_string();
+    assert!(
+        unknown("x").starts_with("unknown backend 'x' (known: scalar"),
+        "{}",
+        unknown("x")
     );
+    fails(&["perft", "1", "--backend", "x"], &unknown("x"));
     fails(
         &["suite", &data("cpw.epd"), "--backend", "avx9"],
-        "unknown backend 'avx9' (known: scalar)",
+        &unknown("avx9"),
     );
     assert_input_error(
         tool().env("DIRGOLEM_BACKEND", "x").args(["perft", "1"]),
-        "unknown backend 'x' (known: scalar)",
+        &unknown("x"),
     );
     assert_input_error(
         tool()
             .env("DIRGOLEM_BACKEND", "x")
             .args(["divide", "1", "--backend", "scalar"]),
-        "DIRGOLEM_BACKEND",
+        &format!("DIRGOLEM_BACKEND: {}", unknown("x")),
     );
+}
+
+#[test]
+fn backends_this_cpu_lacks_are_refused() {
+    for backend in Backend::ALL.into_iter().filter(|b| !b.is_available()) {
+        let message = Generator::new(backend).unwrap_err().to_string();
+        assert!(message.contains("not available"), "{message}");
+        fails(&["perft", "1", "--backend", backend.name()], &message);
+        assert_input_error(
+            tool()
+                .env("DIRGOLEM_BACKEND", backend.name())
+                .args(["perft", "1"]),
+            &message,
+        );
+    }
 }
 
 // ---- closed stdout -----------------------------------------------------------------------

@@ -1,68 +1,58 @@
-//! The move-generation backends the tool can run, chosen by `--backend NAME` or the
-//! `DIRGOLEM_BACKEND` environment variable.
+//! Which backend runs the tool's jobs: the one named by `--backend NAME`, else the one named by
+//! the `DIRGOLEM_BACKEND` environment variable, else the fastest this CPU runs.
 //!
-//! [`Backend::ALL`] is the one list of backends: the names accepted on the command line, the
-//! names shown in error messages and by `dirgolem backends` all come from it. A SIMD backend
-//! joins the tool by adding a variant, its entry in `ALL`, its name and its perft call.
+//! The backends, their names and the error messages all come from the library
+//! ([`dirgolem::Backend::ALL`], its `FromStr` and [`dirgolem::BackendError`]), so a new backend
+//! reaches the tool without a change here.
 
-use dirgolem::Position;
+use dirgolem::{Backend, Generator};
 
 /// The environment variable that chooses a backend when `--backend` is not given.
 pub const ENV_VAR: &str = "DIRGOLEM_BACKEND";
 
-/// A backend of the Golem pipeline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// Plain `u64` lanes: runs on every CPU, the reference.
-    Scalar,
+/// The generator to use. `option` is the value of `--backend`, `env` the value of
+/// `DIRGOLEM_BACKEND` (`None` when unset; an empty value counts as unset). A set
+/// `DIRGOLEM_BACKEND` is checked even when `--backend` overrides it, so a typo in the
+/// environment never goes unnoticed. Errors are messages for the user.
+pub fn choose(option: Option<&str>, env: Option<&str>) -> Result<Generator, String> {
+    let from_env = match env {
+        Some(name) if !name.is_empty() => {
+            Some(generator(name).map_err(|e| format!("{ENV_VAR}: {e}"))?)
+        }
+        _ => None,
+    };
+    match option {
+        Some(name) => generator(name),
+        None => Ok(from_env.unwrap_or_else(Generator::detect)),
+    }
 }
 
-impl Backend {
-    /// Every backend the tool knows, in the order they are listed to the user.
-    pub const ALL: &'static [Backend] = &[Backend::Scalar];
+/// The generator of the backend called `name`: unknown names and backends this CPU cannot run
+/// are refused with the library's message.
+fn generator(name: &str) -> Result<Generator, String> {
+    let backend: Backend = name
+        .parse()
+        .map_err(|e: dirgolem::BackendError| e.to_string())?;
+    Generator::new(backend).map_err(|e| e.to_string())
+}
 
-    /// The name used on the command line and in `DIRGOLEM_BACKEND`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Scalar => "scalar",
-        }
-    }
-
-    /// The backend with this name, or the message that lists the known ones.
-    pub fn from_name(name: &str) -> Result<Backend, String> {
-        Backend::ALL
-            .iter()
-            .copied()
-            .find(|b| b.name() == name)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-                format!("unknown backend '{name}' (known: {})", known.join(", "))
-            })
-    }
-
-    /// The backend to use: the `--backend` choice when given, else `DIRGOLEM_BACKEND`, else the
-    /// default. A set `DIRGOLEM_BACKEND` is validated even when `--backend` overrides it, so a
-    /// typo in the environment never goes unnoticed. `env` is the variable's value (`None` when
-    /// unset; an empty value counts as unset).
-    pub fn choose(option: Option<&str>, env: Option<&str>) -> Result<Backend, String> {
-        let from_env = match env {
-            Some(name) if !name.is_empty() => {
-                Some(Backend::from_name(name).map_err(|e| format!("{ENV_VAR}: {e}"))?)
-            }
-            _ => None,
-        };
-        match option {
-            Some(name) => Backend::from_name(name),
-            None => Ok(from_env.unwrap_or(Backend::Scalar)),
-        }
-    }
-
-    /// The number of leaf nodes `depth` plies below `position`, computed with this backend.
-    pub fn perft(self, position: &Position, depth: u32) -> u64 {
-        match self {
-            Backend::Scalar => dirgolem::perft(position, depth),
-        }
-    }
+/// One line per known backend for `dirgolem backends`: its name and `default` (what runs
+/// without `--backend` or `DIRGOLEM_BACKEND`), `available` or `unavailable` on this CPU.
+pub fn listing() -> Vec<String> {
+    let default = Generator::detect().backend();
+    Backend::ALL
+        .iter()
+        .map(|&b| {
+            let status = if b == default {
+                "default"
+            } else if b.is_available() {
+                "available"
+            } else {
+                "unavailable"
+            };
+            format!("{} {status}", b.name())
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -70,33 +60,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_listed_backend_is_found_by_its_name() {
-        for &b in Backend::ALL {
-            assert_eq!(Backend::from_name(b.name()), Ok(b));
+    fn every_available_backend_is_chosen_by_its_name() {
+        for b in Backend::available() {
+            assert_eq!(choose(Some(b.name()), None).map(|g| g.backend()), Ok(b));
+            assert_eq!(choose(None, Some(b.name())).map(|g| g.backend()), Ok(b));
         }
     }
 
     #[test]
-    fn unknown_name_lists_the_known_ones() {
-        assert_eq!(
-            Backend::from_name("x"),
-            Err("unknown backend 'x' (known: scalar)".to_string())
+    fn nothing_chosen_means_the_detected_backend() {
+        let detected = Generator::detect().backend();
+        assert_eq!(choose(None, None).map(|g| g.backend()), Ok(detected));
+        assert_eq!(choose(None, Some("")).map(|g| g.backend()), Ok(detected));
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let message = choose(Some("x"), None).unwrap_err();
+        assert!(
+            message.starts_with("unknown backend 'x' (known: scalar"),
+            "{message}"
         );
+        for b in Backend::ALL {
+            assert!(message.contains(b.name()), "{message}");
+        }
     }
 
     #[test]
     fn option_wins_over_environment_but_environment_is_checked() {
         assert_eq!(
-            Backend::choose(Some("scalar"), Some("scalar")),
+            choose(Some("scalar"), Some("scalar")).map(|g| g.backend()),
             Ok(Backend::Scalar)
         );
-        assert_eq!(Backend::choose(None, None), Ok(Backend::Scalar));
-        assert_eq!(Backend::choose(None, Some("")), Ok(Backend::Scalar));
+        let message = choose(Some("scalar"), Some("avx9")).unwrap_err();
         assert!(
-            Backend::choose(Some("scalar"), Some("avx9"))
-                .unwrap_err()
-                .contains("DIRGOLEM_BACKEND")
+            message.starts_with("DIRGOLEM_BACKEND: unknown backend 'avx9'"),
+            "{message}"
         );
-        assert!(Backend::choose(Some("avx9"), None).is_err());
+    }
+
+    #[test]
+    fn listing_names_every_backend_once_with_one_default() {
+        let lines = listing();
+        assert_eq!(lines.len(), Backend::ALL.len());
+        assert_eq!(lines.iter().filter(|l| l.ends_with(" default")).count(), 1);
+        for (line, b) in lines.iter().zip(Backend::ALL) {
+            assert!(line.starts_with(&format!("{} ", b.name())), "{line}");
+        }
     }
 }

@@ -3,9 +3,7 @@
 
 use std::io::{self, Write};
 
-use dirgolem::{ParseOptions, Position};
-
-use super::backend::Backend;
+use dirgolem::{Generator, ParseOptions, Position};
 
 /// The node budget when `--max-nodes` is not given: every count above it is skipped (and
 /// counted as skipped in the summary). Suites hold counts up to 10^18, which nothing can run.
@@ -16,8 +14,8 @@ pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 pub struct Config {
     /// How to read the FENs.
     pub options: ParseOptions,
-    /// Which backend counts.
-    pub backend: Backend,
+    /// The backend that counts.
+    pub generator: Generator,
     /// Depths above this are skipped.
     pub max_depth: Option<u32>,
     /// Counts above this are skipped.
@@ -113,7 +111,7 @@ pub fn run(text: &str, config: &Config, out: &mut impl Write) -> io::Result<Summ
                 summary.skipped += 1;
                 continue;
             }
-            let got = config.backend.perft(&position, depth);
+            let got = config.generator.perft(&position, depth);
             summary.nodes += got;
             if got == nodes {
                 summary.passed += 1;
