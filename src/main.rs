@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use cli::args::{Args, parse_depth};
 use cli::backend;
 use cli::suite;
-use dirgolem::{CastlingMode, Generator, ParseOptions, Position};
+use dirgolem::{Generator, ParseOptions, Position};
 
 const USAGE: &str = "\
 dirgolem: strictly legal chess move generation the DirGolem way
@@ -84,9 +84,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes the one error line; a failing stderr cannot be reported anywhere, so it is ignored.
+/// Writes the one error line; control characters from the user's input (a newline inside a
+/// quoted FEN, say) are escaped so that it stays one line. A failing stderr cannot be reported
+/// anywhere, so it is ignored.
 fn report(message: &str) {
-    let _ = writeln!(io::stderr(), "dirgolem: error: {message}");
+    let line: String = message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    let _ = writeln!(io::stderr(), "dirgolem: error: {line}");
 }
 
 fn run(args: Result<Args, String>) -> Result<ExitCode, Error> {
@@ -256,7 +268,7 @@ fn divide(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode
             .play(m)
             .map_err(|e| format!("cannot play move {} of MOVES: {e}", index + 1))?;
     }
-    let mode: CastlingMode = position.castling_mode();
+    let mode = position.castling_mode();
     let mut total = 0u64;
     if depth == 0 {
         // The position itself is the one leaf at depth 0; there is no first move to split by.

@@ -528,6 +528,9 @@ fn bad_fens_show_the_library_message() {
         ],
         "quote it",
     );
+    // A newline inside an argument is escaped: the error stays one line.
+    fails(&["perft", "1", "8/8/8\n/8/8/8/8/8 w - - 0 1"], "\\n");
+    fails(&["perft", "3\n"], "\\n");
 }
 
 #[test]
