@@ -34,7 +34,7 @@ pub(crate) fn perft_node<L: Lanes>(
     }
     let mut nodes = 0;
     golem::for_each_move(&position.board, &targets, position.square_flip(), |m| {
-        nodes += recurse(&position.play_unchecked(m), depth - 1);
+        nodes += recurse(&position.make(m), depth - 1);
     });
     nodes
 }

@@ -11,13 +11,17 @@
 //! token is made only after run-time detection), and every vector operation takes the token, so
 //! safe code cannot reach a vector instruction the CPU lacks (the memchr / pulp pattern).
 
-#[cfg(target_arch = "aarch64")]
-mod aarch64;
 mod dispatch;
 mod entry;
 mod scalar;
-#[cfg(target_arch = "x86_64")]
-mod x86_64;
+
+cfg_if::cfg_if! {
+    if #[cfg(target_arch = "x86_64")] {
+        mod x86_64;
+    } else if #[cfg(target_arch = "aarch64")] {
+        mod aarch64;
+    }
+}
 
 use core::ops::{BitAnd, BitOr, BitXor};
 

@@ -11,6 +11,13 @@ impl Position {
     /// position. [`Position::play`] checks first.
     #[inline]
     pub fn play_unchecked(&self, m: Move) -> Position {
+        self.make(m)
+    }
+
+    /// [`Position::play_unchecked`], always inlined: the backends' entry points use it so that
+    /// make-move is compiled for their instruction set too.
+    #[inline(always)]
+    pub(crate) fn make(&self, m: Move) -> Position {
         let flip = self.square_flip();
         let from = (m.from() as u32) ^ flip;
         let to = (m.to() as u32) ^ flip;
