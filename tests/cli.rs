@@ -1,0 +1,652 @@
+//! The `dirgolem` tool, run as a process: output formats, values, exit codes, error lines and
+//! a closed stdout. The counts are checked against published perft values and against the
+//! library itself, never against the tool's own earlier output.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use dirgolem::{Backend, CastlingMode, Generator, ParseOptions, Position, perft};
+
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The tool with a clean environment for the backend choice.
+fn tool() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dirgolem"));
+    command.env_remove("DIRGOLEM_BACKEND");
+    command
+}
+
+fn run(args: &[&str]) -> Output {
+    tool().args(args).output().expect("the tool runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Runs a command that must succeed and returns its stdout.
+fn success(args: &[&str]) -> String {
+    let output = run(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{args:?}: stderr {}",
+        stderr(&output)
+    );
+    stdout(&output)
+}
+
+/// A file in cargo's scratch directory for integration tests.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("temp file written");
+    path
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+// ---- perft -------------------------------------------------------------------------------
+
+#[test]
+fn perft_prints_one_nodes_line_with_the_startpos_counts() {
+    for (depth, nodes) in [(1, 20), (2, 400), (3, 8902), (4, 197281)] {
+        let output = run(&["perft", &depth.to_string()]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(stdout(&output), format!("nodes {nodes}\n"), "depth {depth}");
+        let err = stderr(&output);
+        assert!(
+            err.starts_with("time ") && err.contains(" s"),
+            "timing on stderr: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn perft_takes_the_fen_as_one_argument() {
+    assert_eq!(success(&["perft", "3", KIWIPETE]), "nodes 97862\n");
+    assert_eq!(success(&["perft", "2", STARTPOS]), "nodes 400\n");
+}
+
+#[test]
+fn perft_at_depth_zero_counts_the_position_itself() {
+    assert_eq!(success(&["perft", "0"]), "nodes 1\n");
+    assert_eq!(success(&["perft", "0", KIWIPETE]), "nodes 1\n");
+}
+
+#[test]
+fn perft_accepts_options_before_and_after_the_command() {
+    // The first position of chess960.epd: D2 528.
+    let chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    assert_eq!(
+        success(&["--chess960", "perft", "2", chess960]),
+        "nodes 528\n"
+    );
+    assert_eq!(
+        success(&["perft", "2", chess960, "--chess960", "--backend", "scalar"]),
+        "nodes 528\n"
+    );
+    assert_eq!(success(&["perft", "--backend=scalar", "1"]), "nodes 20\n");
+}
+
+#[test]
+fn backend_can_be_chosen_by_the_environment() {
+    let output = tool()
+        .env("DIRGOLEM_BACKEND", "scalar")
+        .args(["perft", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "nodes 400\n");
+}
+
+#[test]
+fn backends_lists_every_backend_and_marks_one_default() {
+    let listed = success(&["backends"]);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), Backend::ALL.len(), "{listed:?}");
+    for (line, backend) in lines.iter().zip(Backend::ALL) {
+        let status = if backend == Generator::detect().backend() {
+            "default"
+        } else if backend.is_available() {
+            "available"
+        } else {
+            "unavailable"
+        };
+        assert_eq!(*line, format!("{} {status}", backend.name()));
+    }
+}
+
+#[test]
+fn every_available_backend_gives_the_same_counts() {
+    let divide = success(&["divide", "3", KIWIPETE, "--backend", "scalar"]);
+    for backend in Backend::available() {
+        let output = run(&["perft", "3", KIWIPETE, "--backend", backend.name()]);
+        assert_eq!(stdout(&output), "nodes 97862\n", "{backend}");
+        assert!(
+            stderr(&output).contains(&format!("backend {backend}")),
+            "{}",
+            stderr(&output)
+        );
+        let sorted = |text: &str| {
+            let mut lines: Vec<String> = text.lines().map(String::from).collect();
+            lines.sort();
+            lines
+        };
+        let theirs = success(&["divide", "3", KIWIPETE, "--backend", backend.name()]);
+        assert_eq!(sorted(&theirs), sorted(&divide), "{backend}");
+        let suite = run(&[
+            "suite",
+            &data("cpw.epd"),
+            "--max-nodes",
+            "10000",
+            "--backend",
+            backend.name(),
+        ]);
+        assert_eq!(
+            suite.status.code(),
+            Some(0),
+            "{backend}: {}",
+            stdout(&suite)
+        );
+    }
+}
+
+// ---- divide ------------------------------------------------------------------------------
+
+/// A divide output split into its parts, with every format rule checked on the way.
+struct Divide {
+    moves: Vec<(String, u64)>,
+    total: u64,
+}
+
+fn parse_divide(text: &str) -> Divide {
+    assert!(text.ends_with('\n'), "output ends with a newline: {text:?}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.len() >= 2,
+        "at least a blank line and the total: {text:?}"
+    );
+    let blank = lines
+        .iter()
+        .position(|l| l.is_empty())
+        .expect("a blank line");
+    assert_eq!(
+        blank,
+        lines.len() - 2,
+        "the blank line comes just before the total: {text:?}"
+    );
+    let total = lines[blank + 1]
+        .parse()
+        .expect("the last line is the total alone");
+    let moves = lines[..blank]
+        .iter()
+        .map(|line| {
+            let (mv, count) = line.split_once(' ').expect("'MOVE COUNT'");
+            assert!(
+                matches!(mv.len(), 4 | 5) && mv.is_ascii(),
+                "UCI move text: {line:?}"
+            );
+            (mv.to_string(), count.parse().expect("a count"))
+        })
+        .collect();
+    Divide { moves, total }
+}
+
+/// The library's view of the same split, to compare with the tool's.
+fn expected_divide(position: &Position, depth: u32) -> Vec<(String, u64)> {
+    let mut expected: Vec<(String, u64)> = position
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            (
+                m.to_uci(position.castling_mode()).to_string(),
+                perft(&position.play_unchecked(m), depth - 1),
+            )
+        })
+        .collect();
+    expected.sort();
+    expected
+}
+
+fn assert_divide_matches(
+    text: &str,
+    position: &Position,
+    depth: u32,
+    published_total: Option<u64>,
+) {
+    let divide = parse_divide(text);
+    let sum: u64 = divide.moves.iter().map(|&(_, n)| n).sum();
+    assert_eq!(sum, divide.total, "the lines add up to the total");
+    assert_eq!(divide.total, perft(position, depth));
+    if let Some(total) = published_total {
+        assert_eq!(divide.total, total);
+    }
+    let mut moves = divide.moves;
+    moves.sort();
+    assert_eq!(moves, expected_divide(position, depth));
+}
+
+#[test]
+fn divide_startpos_lists_each_move_and_the_total() {
+    let text = success(&["divide", "3"]);
+    assert_eq!(parse_divide(&text).moves.len(), 20);
+    assert_divide_matches(&text, &Position::startpos(), 3, Some(8902));
+    assert_divide_matches(
+        &success(&["divide", "2", KIWIPETE]),
+        &Position::from_fen(KIWIPETE).unwrap(),
+        2,
+        Some(2039),
+    );
+}
+
+#[test]
+fn divide_plays_moves_given_as_one_argument_or_several() {
+    let one = success(&["divide", "2", STARTPOS, "e2e4 e7e5 g1f3"]);
+    let several = success(&["divide", "2", STARTPOS, "e2e4", "e7e5", "g1f3"]);
+    let mixed = success(&["divide", "2", STARTPOS, "e2e4 e7e5", "g1f3"]);
+    assert_eq!(one, several);
+    assert_eq!(one, mixed);
+    let mut position = Position::startpos();
+    for text in ["e2e4", "e7e5", "g1f3"] {
+        position = position.play(position.parse_uci(text).unwrap()).unwrap();
+    }
+    assert_divide_matches(&one, &position, 2, None);
+}
+
+#[test]
+fn divide_without_fen_starts_from_the_start_position() {
+    let text = success(&["divide", "1", "e2e4"]);
+    let after = Position::startpos()
+        .play(Position::startpos().parse_uci("e2e4").unwrap())
+        .unwrap();
+    assert_divide_matches(&text, &after, 1, Some(20));
+    assert_eq!(
+        success(&["divide", "2"]),
+        success(&["divide", "2", STARTPOS])
+    );
+}
+
+#[test]
+fn divide_accepts_an_empty_moves_argument() {
+    // perftree passes no moves argument at the root; an empty one must mean the same.
+    assert_eq!(
+        success(&["divide", "2", STARTPOS, ""]),
+        success(&["divide", "2", STARTPOS])
+    );
+}
+
+#[test]
+fn divide_at_depth_zero_prints_no_moves_and_total_one() {
+    assert_eq!(success(&["divide", "0"]), "\n1\n");
+    assert_eq!(success(&["divide", "0", KIWIPETE, "e1g1"]), "\n1\n");
+}
+
+#[test]
+fn divide_writes_castling_in_the_position_mode() {
+    let standard = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let moves: Vec<String> = parse_divide(&success(&["divide", "1", standard]))
+        .moves
+        .into_iter()
+        .map(|m| m.0)
+        .collect();
+    assert!(
+        moves.iter().any(|m| m == "e1g1") && moves.iter().any(|m| m == "e1c1"),
+        "{moves:?}"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "e1h1" || m == "e1a1"),
+        "{moves:?}"
+    );
+
+    let shredder = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1";
+    let text = success(&["divide", "1", "--chess960", shredder]);
+    let moves: Vec<String> = parse_divide(&text).moves.into_iter().map(|m| m.0).collect();
+    assert!(
+        moves.iter().any(|m| m == "e1h1") && moves.iter().any(|m| m == "e1a1"),
+        "{moves:?}"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "e1g1" || m == "e1c1"),
+        "{moves:?}"
+    );
+    let position = Position::from_fen_with(shredder, ParseOptions::chess960()).unwrap();
+    assert_eq!(position.castling_mode(), CastlingMode::Chess960);
+    assert_divide_matches(&text, &position, 1, None);
+
+    // The Chess960 move text is also what MOVES takes.
+    let after = success(&["divide", "1", "--chess960", shredder, "e1h1"]);
+    let castled = position.play(position.parse_uci("e1h1").unwrap()).unwrap();
+    assert_divide_matches(&after, &castled, 1, None);
+}
+
+// ---- suite -------------------------------------------------------------------------------
+
+#[test]
+fn suite_reports_a_mismatch_and_exits_one() {
+    let file = temp_file(
+        "mismatch.epd",
+        &format!("{STARTPOS} ;D1 20 ;D2 400\n{KIWIPETE} ;D1 48 ;D2 2040\n"),
+    );
+    let output = run(&["suite", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text:?}");
+    assert!(lines[0].contains(KIWIPETE), "{text:?}");
+    assert!(
+        lines[0].contains("D2") && lines[0].contains("2040") && lines[0].contains("2039"),
+        "{text:?}"
+    );
+    assert_eq!(lines[1], "3 passed, 1 failed");
+}
+
+#[test]
+fn suite_counts_unparsable_lines_as_failures() {
+    let file = temp_file(
+        "unparsable.epd",
+        &format!("{STARTPOS} ;D1 20\n{STARTPOS} ;D1 twenty\n\nnot a fen ;D1 3\n{STARTPOS}\n"),
+    );
+    let output = run(&["suite", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text:?}");
+    assert!(lines[0].contains("line 2"), "{text:?}");
+    assert!(lines[1].contains("line 4"), "{text:?}");
+    assert!(lines[2].contains("line 5"), "{text:?}");
+    assert_eq!(lines[3], "1 passed, 3 failed");
+}
+
+#[test]
+fn suite_passes_cpw_within_a_node_budget() {
+    let output = run(&["suite", &data("cpw.epd"), "--max-nodes", "100000"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "only the summary: {text:?}");
+    let parts: Vec<&str> = lines[0].split(", ").collect();
+    assert_eq!(parts.len(), 3, "{text:?}");
+    let passed: u64 = parts[0].strip_suffix(" passed").unwrap().parse().unwrap();
+    assert_eq!(parts[1], "0 failed");
+    let skipped: u64 = parts[2].strip_suffix(" skipped").unwrap().parse().unwrap();
+    // Every count of cpw.epd up to 100000 nodes, counted from the file itself.
+    let in_budget = std::fs::read_to_string(data("cpw.epd"))
+        .unwrap()
+        .lines()
+        .flat_map(|l| {
+            l.split(';')
+                .skip(1)
+                .map(|e| e.trim().split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        })
+        .filter(|&n| n <= 100_000)
+        .count() as u64;
+    assert_eq!(passed, in_budget);
+    assert!(skipped > 0);
+}
+
+#[test]
+fn suite_without_skips_prints_the_short_summary() {
+    let file = temp_file(
+        "short.epd",
+        &format!("{STARTPOS} ;D1 20 ;D2 400 ;D3 8902\n"),
+    );
+    assert_eq!(
+        success(&["suite", file.to_str().unwrap()]),
+        "3 passed, 0 failed\n"
+    );
+    assert_eq!(
+        success(&["suite", file.to_str().unwrap(), "--max-depth", "2"]),
+        "2 passed, 0 failed, 1 skipped\n"
+    );
+}
+
+#[test]
+fn suite_reads_shredder_fen_with_chess960() {
+    let output = run(&[
+        "suite",
+        &data("chess960.epd"),
+        "--chess960",
+        "--max-nodes",
+        "2000",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(stdout(&output).contains(" 0 failed"));
+}
+
+// ---- help, version -----------------------------------------------------------------------
+
+#[test]
+fn help_goes_to_stdout_with_status_zero() {
+    for flag in ["help", "--help", "-h"] {
+        let output = run(&[flag]);
+        assert_eq!(output.status.code(), Some(0));
+        let text = stdout(&output);
+        for command in [
+            "perft",
+            "divide",
+            "suite",
+            "--chess960",
+            "--relaxed",
+            "--backend",
+        ] {
+            assert!(text.contains(command), "{flag}: help mentions {command}");
+        }
+        assert!(output.stderr.is_empty());
+    }
+    assert_eq!(success(&["perft", "--help"]), success(&["help"]));
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    assert_eq!(
+        success(&["--version"]),
+        format!("dirgolem {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+// ---- errors ------------------------------------------------------------------------------
+
+/// The command fails with status 2, nothing on stdout, and one `dirgolem: error: ` line on
+/// stderr that contains `needle`.
+fn assert_input_error(command: &mut Command, needle: &str) {
+    let output = command.output().expect("the tool runs");
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{command:?}: {err}");
+    assert!(
+        output.stdout.is_empty(),
+        "{command:?}: stdout {:?}",
+        stdout(&output)
+    );
+    assert_eq!(err.lines().count(), 1, "{command:?}: one line: {err:?}");
+    assert!(
+        err.starts_with("dirgolem: error: ") && err.ends_with('\n'),
+        "{command:?}: {err:?}"
+    );
+    assert!(
+        err.contains(needle),
+        "{command:?}: {err:?} should contain {needle:?}"
+    );
+}
+
+fn fails(args: &[&str], needle: &str) {
+    assert_input_error(tool().args(args), needle);
+}
+
+#[test]
+fn commands_and_options_are_checked() {
+    fails(&[], "no command");
+    fails(&["frobnicate"], "unknown command 'frobnicate'");
+    fails(
+        &["perft", "1", "--frobnicate"],
+        "unknown option '--frobnicate'",
+    );
+    fails(&["perft", "1", "--backend"], "--backend needs a value");
+    fails(
+        &["perft", "1", "--max-nodes", "10"],
+        "--max-nodes only applies to suite",
+    );
+    fails(
+        &["divide", "1", "--max-depth", "1"],
+        "--max-depth only applies to suite",
+    );
+    fails(&["suite", "x.epd", "--max-nodes", "lots"], "--max-nodes");
+    fails(&["backends", "extra"], "too many arguments");
+}
+
+#[test]
+fn depths_are_checked() {
+    for command in ["perft", "divide"] {
+        fails(&[command], "missing DEPTH");
+        fails(&[command, "three"], "not a number");
+        fails(&[command, "-1"], "negative");
+        fails(&[command, "65"], "too deep");
+        fails(&[command, "18446744073709551617"], "too deep");
+    }
+}
+
+#[test]
+fn bad_fens_show_the_library_message() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1";
+    let message = Position::from_fen(fen).unwrap_err().to_string();
+    fails(&["perft", "1", fen], &message);
+    fails(&["divide", "1", fen], &message);
+    fails(
+        &[
+            "perft",
+            "1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "w",
+        ],
+        "quote it",
+    );
+    // A newline inside an argument is escaped: the error stays one line.
+    fails(&["perft", "1", "8/8/8\n/8/8/8/8/8 w - - 0 1"], "\\n");
+    fails(&["perft", "3\n"], "\\n");
+}
+
+#[test]
+fn bad_moves_say_which_and_why() {
+    fails(&["divide", "1", STARTPOS, "e2e4 e7e5 e1e3"], "move 3");
+    fails(
+        &["divide", "1", STARTPOS, "e2e4", "e7e9"],
+        "'e7e9' is not a UCI move",
+    );
+    fails(&["divide", "1", "e2e5"], "'e2e5' is not a legal move");
+    // Standard move text for castling is refused in Chess960 mode, where it could be a king step.
+    fails(
+        &[
+            "divide",
+            "1",
+            "--chess960",
+            "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+            "e1g1",
+        ],
+        "e1g1",
+    );
+}
+
+#[test]
+fn suite_files_are_checked() {
+    fails(&["suite"], "missing FILE");
+    fails(
+        &["suite", "/nonexistent/dirgolem/suite.epd"],
+        "cannot read '/nonexistent/dirgolem/suite.epd'",
+    );
+    fails(&["suite", &data("cpw.epd"), "extra"], "too many arguments");
+}
+
+#[test]
+fn unknown_backends_are_refused_from_option_and_environment() {
+    let unknown = |name: &str| name.parse::<Backend>().unwrap_err().to_string();
+    assert!(
+        unknown("x").starts_with("unknown backend 'x' (known: scalar"),
+        "{}",
+        unknown("x")
+    );
+    fails(&["perft", "1", "--backend", "x"], &unknown("x"));
+    fails(
+        &["suite", &data("cpw.epd"), "--backend", "avx9"],
+        &unknown("avx9"),
+    );
+    assert_input_error(
+        tool().env("DIRGOLEM_BACKEND", "x").args(["perft", "1"]),
+        &unknown("x"),
+    );
+    assert_input_error(
+        tool()
+            .env("DIRGOLEM_BACKEND", "x")
+            .args(["divide", "1", "--backend", "scalar"]),
+        &format!("DIRGOLEM_BACKEND: {}", unknown("x")),
+    );
+}
+
+#[test]
+fn backends_this_cpu_lacks_are_refused() {
+    for backend in Backend::ALL.into_iter().filter(|b| !b.is_available()) {
+        let message = Generator::new(backend).unwrap_err().to_string();
+        assert!(message.contains("not available"), "{message}");
+        fails(&["perft", "1", "--backend", backend.name()], &message);
+        assert_input_error(
+            tool()
+                .env("DIRGOLEM_BACKEND", backend.name())
+                .args(["perft", "1"]),
+            &message,
+        );
+    }
+}
+
+// ---- closed stdout -----------------------------------------------------------------------
+
+/// A reader that goes away after the first line must not make the tool panic: it stops
+/// quietly with status 141 (as a tool ended by SIGPIPE).
+#[test]
+fn closed_stdout_ends_divide_quietly() {
+    let mut child = tool()
+        .args(["divide", "5"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(
+        first.ends_with('\n') && first.split(' ').count() == 2,
+        "{first:?}"
+    );
+    // The reader is dropped here; the next move's count takes milliseconds, so the tool
+    // writes into a closed pipe.
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(stderr(&output), "", "nothing on stderr, no panic");
+    assert_eq!(output.status.code(), Some(141));
+}
+
+#[test]
+fn closed_stdout_ends_perft_and_suite_quietly() {
+    for args in [
+        vec!["perft", "5"],
+        vec!["suite", &data("cpw.epd"), "--max-nodes", "10000000"],
+    ] {
+        let mut child = tool()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let err = stderr(&output);
+        assert!(!err.contains("panic"), "{args:?}: {err}");
+        assert_eq!(output.status.code(), Some(141), "{args:?}: {err}");
+    }
+}
