@@ -2,6 +2,7 @@
 //! trips through every perft file, hostile inputs, and property tests that nothing panics.
 
 use std::fs;
+use std::sync::OnceLock;
 
 use dirgolem::{
     Bitboard, CastlingMode, CastlingRightProblem, CastlingSyntax, Color, EnPassantProblem,
@@ -796,20 +797,23 @@ fn hand_made_setups_are_validated() {
     );
 }
 
-/// A small pool of valid FENs for mutation.
-fn pool() -> Vec<String> {
-    let mut fens: Vec<String> = Vec::new();
-    for name in [
-        "cpw.epd",
-        "tricky.epd",
-        "terminal.epd",
-        "chess960.epd",
-        "relaxed.epd",
-    ] {
-        fens.extend(perft_fens(name).into_iter().take(40));
-    }
-    fens.extend(fen_cases("valid-edge.txt").into_iter().map(|c| c.1));
-    fens
+/// A small pool of valid FENs for mutation (read once).
+fn pool() -> &'static [String] {
+    static POOL: OnceLock<Vec<String>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let mut fens: Vec<String> = Vec::new();
+        for name in [
+            "cpw.epd",
+            "tricky.epd",
+            "terminal.epd",
+            "chess960.epd",
+            "relaxed.epd",
+        ] {
+            fens.extend(perft_fens(name).into_iter().take(40));
+        }
+        fens.extend(fen_cases("valid-edge.txt").into_iter().map(|c| c.1));
+        fens
+    })
 }
 
 /// Every option set a FEN can be read with.
@@ -874,7 +878,7 @@ proptest! {
         edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(FEN_ALPHABET)), 1..4),
     ) {
         let fens = pool();
-        let mut fen = pick.get(&fens).clone().into_bytes();
+        let mut fen = pick.get(fens).clone().into_bytes();
         for (at, op, byte) in edits {
             let i = at.index(fen.len() + 1);
             match op {

@@ -128,7 +128,7 @@ pub enum MaterialProblem {
 /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
 /// assert!(matches!(err, FenError::CastlingRight { .. }));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenError {
     // ----- Syntax: the text -----

@@ -71,8 +71,10 @@ impl Setup {
     }
 
     /// The FEN of this setup, castling rights written in `mode`: `KQkq` in standard chess,
-    /// Shredder-FEN (`HAha`: rook files, white first, descending) in Chess960. Clocks are
-    /// written as stored.
+    /// Shredder-FEN (`HAha`: rook files, white first, descending) in Chess960. In standard
+    /// mode a right on a rook off the corners (which only a Chess960 setup has) is written with
+    /// its file letter, so the text still reads back to the same setup; rights off the back
+    /// ranks cannot be written and are left out. Clocks are written as stored.
     ///
     /// ```
     /// use dirgolem::{CastlingMode, Position};
