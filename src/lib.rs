@@ -22,6 +22,7 @@ pub use move_list::{CAPACITY as MOVE_LIST_CAPACITY, MoveList};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece};
 pub use position::{
-    CastlingMode, FenError, IllegalMove, ParseOptions, Position, Setup, UciMoveError,
+    CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,
+    IllegalMove, MaterialProblem, ParseOptions, Position, Setup, UciMoveError,
 };
 pub use square::{File, ParseSquareError, Rank, Square};

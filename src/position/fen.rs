@@ -1,150 +1,298 @@
-//! FEN text in and out. (Interim minimal reader: full validation and typed errors are being
-//! written.)
+//! FEN text in and out, in two steps as the text is: [`Setup::from_fen`] reads the syntax into
+//! an unvalidated [`Setup`], [`Position::from_setup`] checks that it is a legal position.
+//! Writing goes through [`Setup::to_fen`].
 
+use core::fmt;
+use core::str::FromStr;
+
+use super::castling_field;
+use super::error::shorten;
 use super::{CastlingMode, ParseOptions, Position, Setup};
-use crate::{Bitboard, Color, FenError, File, Piece, Rank, Square};
+use crate::{Color, FenError, FenField, Piece, Rank, Square};
 
-impl Position {
-    /// Reads a FEN (standard chess, strict validation).
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_fen_with(fen, ParseOptions::default())
-    }
-
-    /// Reads a FEN with the given options.
-    pub fn from_fen_with(fen: &str, options: ParseOptions) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 4 && fields.len() != 6 {
-            return Err(FenError::Unsupported);
+impl Setup {
+    /// Reads the syntax of a FEN, without checking that the position is legal (that is
+    /// [`Position::from_setup`]'s work). The accepted text is described at
+    /// [`Position::from_fen`].
+    ///
+    /// Castling letters are resolved to rook squares in `mode`: X-FEN `K`/`Q` in Chess960 need the
+    /// king on its back rank and a rook on that side, so that is checked here; everything else
+    /// (kings, en passant, checks) is left to validation. Clocks are kept as written (a fullmove
+    /// number 0 stays 0 here; the position reads it as 1).
+    ///
+    /// ```
+    /// use dirgolem::{CastlingMode, Setup, Square};
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", CastlingMode::Standard).unwrap();
+    /// assert_eq!(setup.castling_rooks, Square::A1.bitboard() | Square::H1.bitboard());
+    /// // Syntax only: a setup without a black king still reads.
+    /// assert!(Setup::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard).is_ok());
+    /// assert_eq!(setup.to_fen(CastlingMode::Chess960), "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1");
+    /// ```
+    pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<Setup, FenError> {
+        if let Some((index, ch)) = fen.char_indices().find(|(_, c)| !c.is_ascii()) {
+            return Err(FenError::NonAscii { index, ch });
+        }
+        let mut fields = [""; 6];
+        let mut found = 0;
+        for field in fen.split_ascii_whitespace() {
+            if let Some(slot) = fields.get_mut(found) {
+                *slot = field;
+            }
+            found += 1;
+        }
+        match found {
+            0 => return Err(FenError::Empty),
+            4 | 6 => {}
+            _ => return Err(FenError::FieldCount { found }),
         }
         let mut setup = Setup::default();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(FenError::Unsupported);
-        }
-        for (i, rank) in ranks.iter().enumerate() {
-            let r = 7 - i;
-            let mut f = 0usize;
-            for c in rank.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    f += d as usize;
-                } else {
-                    let piece =
-                        Piece::from_char(c.to_ascii_lowercase()).ok_or(FenError::Unsupported)?;
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    if f > 7 {
-                        return Err(FenError::Unsupported);
-                    }
-                    setup.put(Square::index(r * 8 + f), color, piece);
-                    f += 1;
-                }
-            }
-            if f != 8 {
-                return Err(FenError::Unsupported);
-            }
-        }
+        read_board(fields[0], &mut setup)?;
         setup.turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            _ => return Err(FenError::Unsupported),
-        };
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let back = if color == Color::White {
-                    Rank::First
-                } else {
-                    Rank::Eighth
-                };
-                let rooks = setup.men(color, Piece::Rook) & back.bitboard();
-                let king = setup.men(color, Piece::King) & back.bitboard();
-                let king_file = king.first().ok_or(FenError::Unsupported)?.file();
-                let rook = match c.to_ascii_lowercase() {
-                    'k' => rooks.iter().filter(|s| s.file() > king_file).last(),
-                    'q' => rooks.iter().find(|s| s.file() < king_file),
-                    l => File::from_char(l)
-                        .map(|f| Square::new(f, back))
-                        .filter(|&s| rooks.contains(s)),
-                };
-                setup.castling_rooks |= rook.ok_or(FenError::Unsupported)?.bitboard();
+            text => {
+                return Err(FenError::InvalidTurn {
+                    text: shorten(text),
+                });
             }
-        }
+        };
+        castling_field::read(fields[2], mode, &mut setup)?;
         setup.ep_square = match fields[3] {
             "-" => None,
-            s => Some(s.parse().map_err(|_| FenError::Unsupported)?),
+            text => Some(text.parse().map_err(|_| FenError::InvalidEnPassant {
+                text: shorten(text),
+            })?),
         };
-        if fields.len() == 6 {
-            setup.halfmove_clock = fields[4].parse().map_err(|_| FenError::Unsupported)?;
-            setup.fullmove_number = fields[5].parse().map_err(|_| FenError::Unsupported)?;
+        if found == 6 {
+            setup.halfmove_clock = read_clock(fields[4], FenField::Halfmove)?;
+            setup.fullmove_number = read_clock(fields[5], FenField::Fullmove)?;
         }
-        Position::from_setup(&setup, options)
+        Ok(setup)
     }
 
-    /// The FEN of this position.
-    pub fn to_fen(&self) -> String {
-        let s = self.to_setup();
-        let mut out = String::new();
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match s.piece_at(Square::index(r * 8 + f)) {
+    /// The FEN of this setup, castling rights written in `mode`: `KQkq` in standard chess,
+    /// Shredder-FEN (`HAha`: rook files, white first, descending) in Chess960. In standard
+    /// mode a right on a rook off the corners (which only a Chess960 setup has) is written with
+    /// its file letter, so the text still reads back to the same setup; rights off the back
+    /// ranks cannot be written and are left out. Clocks are written as stored.
+    ///
+    /// ```
+    /// use dirgolem::{CastlingMode, Position};
+    /// let setup = Position::startpos().to_setup();
+    /// assert_eq!(
+    ///     setup.to_fen(CastlingMode::Standard),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// assert_eq!(
+    ///     setup.to_fen(CastlingMode::Chess960),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    /// );
+    /// ```
+    pub fn to_fen(&self, mode: CastlingMode) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0u8;
+            for sq in Square::ALL[rank as usize * 8..][..8].iter() {
+                match self.piece_at(*sq) {
                     None => empty += 1,
                     Some((color, piece)) => {
                         if empty > 0 {
                             out.push(char::from(b'0' + empty));
                             empty = 0;
                         }
-                        let c = piece.to_char();
-                        out.push(if color == Color::White {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c
-                        });
+                        out.push(piece_char(color, piece));
                     }
                 }
             }
             if empty > 0 {
                 out.push(char::from(b'0' + empty));
             }
-            if r > 0 {
+            if rank != Rank::First {
                 out.push('/');
             }
         }
         out.push(' ');
-        out.push(s.turn.to_char());
+        out.push(self.turn.to_char());
         out.push(' ');
-        let mut castling = String::new();
-        for color in Color::ALL {
-            let rooks = s.castling_rooks & s.colors[color as usize];
-            let king_file = (s.men(color, Piece::King)).first().map(|k| k.file());
-            for rook in rooks.iter().collect::<Vec<_>>().into_iter().rev() {
-                let c = match (self.mode, king_file) {
-                    (CastlingMode::Standard, Some(k)) if rook.file() > k => 'k',
-                    (CastlingMode::Standard, _) => 'q',
-                    (CastlingMode::Chess960, _) => rook.file().to_char(),
-                };
-                castling.push(if color == Color::White {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                });
+        castling_field::write(self, mode, &mut out);
+        out.push(' ');
+        match self.ep_square {
+            Some(sq) => {
+                out.push(sq.file().to_char());
+                out.push(sq.rank().to_char());
             }
-        }
-        out.push_str(if castling.is_empty() { "-" } else { &castling });
-        out.push(' ');
-        match s.ep_square {
-            Some(sq) => out.push_str(&sq.to_string()),
             None => out.push('-'),
         }
-        out.push_str(&format!(" {} {}", s.halfmove_clock, s.fullmove_number));
-        let _ = Bitboard::EMPTY;
+        use fmt::Write;
+        let _ = write!(out, " {} {}", self.halfmove_clock, self.fullmove_number);
         out
+    }
+}
+
+/// The FEN letter of a man: uppercase for White.
+fn piece_char(color: Color, piece: Piece) -> char {
+    match color {
+        Color::White => piece.to_char().to_ascii_uppercase(),
+        Color::Black => piece.to_char(),
+    }
+}
+
+/// Reads the piece placement field into `setup` (which must be empty).
+fn read_board(field: &str, setup: &mut Setup) -> Result<(), FenError> {
+    if let Some((index, byte)) = field
+        .bytes()
+        .enumerate()
+        .find(|&(_, b)| !matches!(b, b'1'..=b'8' | b'/') && piece_of(b).is_none())
+    {
+        return Err(FenError::InvalidBoardChar {
+            index,
+            ch: char::from(byte),
+        });
+    }
+    let found = field.split('/').count();
+    if found != 8 {
+        return Err(FenError::RankCount { found });
+    }
+    let mut offset = 0;
+    for (row, text) in field.split('/').enumerate() {
+        let rank = Rank::index(7 - row);
+        let mut squares = 0usize;
+        let mut after_digit = false;
+        for (i, byte) in text.bytes().enumerate() {
+            if byte.is_ascii_digit() {
+                if after_digit {
+                    return Err(FenError::ConsecutiveDigits {
+                        rank,
+                        index: offset + i,
+                    });
+                }
+                squares += usize::from(byte - b'0');
+                after_digit = true;
+            } else {
+                if let (Some((color, piece)), true) = (piece_of(byte), squares < 8) {
+                    setup.put(Square::index(rank as usize * 8 + squares), color, piece);
+                }
+                squares += 1;
+                after_digit = false;
+            }
+        }
+        if squares != 8 {
+            return Err(FenError::RankLength { rank, squares });
+        }
+        offset += text.len() + 1;
+    }
+    Ok(())
+}
+
+/// The man a FEN piece letter stands for.
+fn piece_of(byte: u8) -> Option<(Color, Piece)> {
+    let piece = Piece::from_char(char::from(byte.to_ascii_lowercase()))?;
+    let color = if byte.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some((color, piece))
+}
+
+/// Reads a clock: decimal digits only, at most `u32::MAX`.
+fn read_clock(text: &str, field: FenField) -> Result<u32, FenError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FenError::InvalidClock {
+            field,
+            text: shorten(text),
+        });
+    }
+    text.bytes()
+        .try_fold(0u32, |n, digit| {
+            n.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
+        })
+        .ok_or_else(|| FenError::ClockOverflow {
+            field,
+            text: shorten(text),
+        })
+}
+
+impl Position {
+    /// Reads a FEN in standard chess with strict validation: the position must be one a game
+    /// can reach, as far as the checks below can tell.
+    ///
+    /// Same as [`Position::from_fen_with`] with [`ParseOptions::standard`]; also
+    /// [`str::parse`] (`FromStr`).
+    ///
+    /// # What is accepted
+    ///
+    /// | input | policy |
+    /// |---|---|
+    /// | field count | 6 fields, or 4 (EPD style: clocks `0 1`). 1, 2, 3, 5, 7 or more fields (EPD opcodes, a `#` comment) are [`FenError::FieldCount`]; empty or blank text is [`FenError::Empty`] |
+    /// | separators | runs of ASCII whitespace (spaces, tabs, CR/LF) between fields, leading and trailing whitespace ignored; `,` and `_` are not separators |
+    /// | non-ASCII | refused anywhere, whatever the character (BOM, no-break space, zero-width space, fullwidth letters, `♔`, Arabic-Indic digits): [`FenError::NonAscii`] |
+    /// | piece placement | exactly 8 ranks of exactly 8 squares separated by `/`; no leading or trailing `/` (no crazyhouse pocket), no empty rank, digits 1-8 only; two digits in a row (`44`) are refused as non-canonical ([`FenError::ConsecutiveDigits`]) |
+    /// | side to move | `w` or `b`, lowercase |
+    /// | castling | `-`, or distinct right letters in any order (normalised on output); a right named twice, literally (`KQkqK`) or two ways (`QA`), is refused; `-` only alone. Standard: `KQkq` and the Shredder letters of the corner rooks (`HAha`); each right needs its king on e1 / e8 and its rook in the corner. Chess960: Shredder letters and X-FEN (`K`/`Q` = outermost rook on that side); a right needs the king anywhere on its back rank, the rook on the same rank, at most one right per side of the king. A king on the a- or h-file keeps its one-sided right (no Chess960 start has it, but it plays: `chess960-relaxed.epd`), in strict and relaxed mode alike |
+    /// | en passant | `-` or a lowercase square on rank 6 (White to move) or 3 (Black to move), with a pawn of the side that just moved in front of it, and the square behind it and the square itself empty. Accepted when no capture is possible or legal; the position then drops it (so `to_fen` writes `-`) |
+    /// | clocks | decimal digits only (leading zeros allowed): no sign, point, hex prefix; above `u32::MAX` is [`FenError::ClockOverflow`], never saturated. Fullmove number 0 is read as 1. Clocks are not checked against each other or the en passant square (halfmove 200 at move 1, or 5 with an en passant square, are kept as written) |
+    /// | men | one king a side, no pawn on rank 1 or 8, the side not to move not in check (adjacent kings included) |
+    /// | material (strict only) | at most 16 men and 8 pawns a side, and pieces beyond the initial 2 knights, 2 bishops (either colour), 2 rooks and 1 queen at most `8 - pawns`; [`ParseOptions::relaxed`] accepts more |
+    /// | checks (strict only) | at most two checkers; two only if one of them can have moved there uncovering the other (or an en passant capture uncovered both), which refuses two pawns, two knights, pawn and knight, two bishops and checkers aligned with the king; with an en passant square, only a check by the pushed pawn or by one slider it uncovered; [`ParseOptions::relaxed`] accepts them |
+    /// | other | a position unreachable by move parity (start position, Black to move) is accepted |
+    ///
+    /// ```
+    /// use dirgolem::{FenError, Position};
+    /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 0").unwrap();
+    /// assert_eq!(pos, Position::startpos());
+    /// assert_eq!(
+    ///     Position::from_fen("8/8/8/3kK3/8/8/8/8 w - - 0 1"),
+    ///     Err(FenError::OppositeCheck { color: dirgolem::Color::Black, checker: dirgolem::Square::E5 })
+    /// );
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, ParseOptions::standard())
+    }
+
+    /// Reads a FEN with the given castling mode and strictness: [`Setup::from_fen`], then
+    /// [`Position::from_setup`]. See [`Position::from_fen`] for what is accepted.
+    ///
+    /// ```
+    /// use dirgolem::{ParseOptions, Position};
+    /// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    /// let pos = Position::from_fen_with(fen, ParseOptions::chess960()).unwrap();
+    /// assert_eq!(pos.to_fen(), fen);
+    /// // The same rights in X-FEN.
+    /// let xfen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
+    /// assert_eq!(Position::from_fen_with(xfen, ParseOptions::chess960()), Ok(pos));
+    /// ```
+    pub fn from_fen_with(fen: &str, options: ParseOptions) -> Result<Position, FenError> {
+        Position::from_setup(&Setup::from_fen(fen, options.castling)?, options)
+    }
+
+    /// The FEN of this position, castling written in its [`CastlingMode`] (`KQkq`, or
+    /// Shredder-FEN in Chess960). The en passant square is written only when a capture there
+    /// is legal (as Stockfish and shakmaty do).
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert_eq!(pos.to_string(), pos.to_fen());
+    /// ```
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_fen(self.mode)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN ([`Position::to_fen`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    /// [`Position::from_fen`]: standard chess, strict.
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
     }
 }

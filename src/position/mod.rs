@@ -2,6 +2,7 @@
 //! changes one (FEN, validation, copy-make).
 
 mod board;
+mod castling_field;
 mod en_passant;
 mod error;
 mod fen;
