@@ -25,7 +25,7 @@ Usage:
   dirgolem perft DEPTH [FEN]             count the leaf nodes DEPTH plies deep
   dirgolem divide DEPTH [FEN] [MOVES...] play MOVES, then count the nodes below each legal move
   dirgolem suite FILE                    check every count of an EPD perft file
-  dirgolem backends                      list the backends and which this CPU runs
+  dirgolem backends                      list the backends, which this CPU runs, which is selected
   dirgolem help | --help | -h            show this text
   dirgolem --version                     show the version
 
@@ -137,7 +137,8 @@ fn run(args: Result<Args, String>) -> Result<ExitCode, Error> {
         }
         "backends" => {
             no_more(command, rest)?;
-            for line in backend::listing() {
+            let selected = chosen_backend(&args)?.backend();
+            for line in backend::listing(selected) {
                 writeln!(out, "{line}")?;
             }
             Ok(ExitCode::SUCCESS)

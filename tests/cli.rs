@@ -109,19 +109,23 @@ fn backend_can_be_chosen_by_the_environment() {
 }
 
 #[test]
-fn backends_lists_every_backend_and_marks_one_default() {
-    let listed = success(&["backends"]);
-    let lines: Vec<&str> = listed.lines().collect();
-    assert_eq!(lines.len(), Backend::ALL.len(), "{listed:?}");
-    for (line, backend) in lines.iter().zip(Backend::ALL) {
-        let status = if backend == Generator::detect().backend() {
-            "default"
-        } else if backend.is_available() {
-            "available"
-        } else {
-            "unavailable"
-        };
-        assert_eq!(*line, format!("{} {status}", backend.name()));
+fn backends_lists_every_backend_and_marks_the_selected_one() {
+    for (args, selected) in [
+        (vec!["backends"], Generator::detect().backend()),
+        (vec!["backends", "--backend", "scalar"], Backend::Scalar),
+    ] {
+        let listed = success(&args);
+        let lines: Vec<&str> = listed.lines().collect();
+        assert_eq!(lines.len(), Backend::ALL.len(), "{listed:?}");
+        for (line, backend) in lines.iter().zip(Backend::ALL) {
+            let status = if backend.is_available() {
+                "available"
+            } else {
+                "unavailable"
+            };
+            let mark = if backend == selected { " selected" } else { "" };
+            assert_eq!(*line, format!("{} {status}{mark}", backend.name()));
+        }
     }
 }
 

@@ -36,21 +36,20 @@ fn generator(name: &str) -> Result<Generator, String> {
     Generator::new(backend).map_err(|e| e.to_string())
 }
 
-/// One line per known backend for `dirgolem backends`: its name and `default` (what runs
-/// without `--backend` or `DIRGOLEM_BACKEND`), `available` or `unavailable` on this CPU.
-pub fn listing() -> Vec<String> {
-    let default = Generator::detect().backend();
+/// One line per known backend for `dirgolem backends`: its name, `available` or `unavailable`
+/// on this CPU, and `selected` after the one that runs the jobs (`selected`: the choice of
+/// `--backend`, `DIRGOLEM_BACKEND` or detection).
+pub fn listing(selected: Backend) -> Vec<String> {
     Backend::ALL
         .iter()
         .map(|&b| {
-            let status = if b == default {
-                "default"
-            } else if b.is_available() {
+            let status = if b.is_available() {
                 "available"
             } else {
                 "unavailable"
             };
-            format!("{} {status}", b.name())
+            let mark = if b == selected { " selected" } else { "" };
+            format!("{} {status}{mark}", b.name())
         })
         .collect()
 }
@@ -100,10 +99,11 @@ mod tests {
     }
 
     #[test]
-    fn listing_names_every_backend_once_with_one_default() {
-        let lines = listing();
+    fn listing_names_every_backend_once_with_one_selected() {
+        let lines = listing(Backend::Scalar);
         assert_eq!(lines.len(), Backend::ALL.len());
-        assert_eq!(lines.iter().filter(|l| l.ends_with(" default")).count(), 1);
+        assert_eq!(lines.iter().filter(|l| l.ends_with(" selected")).count(), 1);
+        assert_eq!(lines[0], "scalar available selected");
         for (line, b) in lines.iter().zip(Backend::ALL) {
             assert!(line.starts_with(&format!("{} ", b.name())), "{line}");
         }
