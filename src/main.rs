@@ -25,6 +25,7 @@ Usage:
   dirgolem perft DEPTH [FEN]             count the leaf nodes DEPTH plies deep
   dirgolem divide DEPTH [FEN] [MOVES...] play MOVES, then count the nodes below each legal move
   dirgolem suite FILE                    check every count of an EPD perft file
+  dirgolem bench [--quick]               perft of the five CPW positions per backend, in Mnps
   dirgolem backends                      list the backends, which this CPU runs, which is selected
   dirgolem help | --help | -h            show this text
   dirgolem --version                     show the version
@@ -40,6 +41,7 @@ Options (anywhere on the line):
                       one this CPU runs (see 'dirgolem backends')
   --max-depth D       suite: skip depths above D
   --max-nodes N       suite: skip counts above N (default 100000000)
+  --quick             bench: one ply shallower
 
 Output:
   perft   'nodes N' on stdout; time, Mnps and backend on stderr
@@ -118,6 +120,11 @@ fn run(args: Result<Args, String>) -> Result<ExitCode, Error> {
             "no command given (see 'dirgolem help')".to_string(),
         ));
     };
+    if command != "bench" && args.quick {
+        return Err(Error::Input(
+            "option --quick only applies to bench".to_string(),
+        ));
+    }
     if command != "suite" {
         if args.max_depth.is_some() {
             return Err(Error::Input(
@@ -146,6 +153,7 @@ fn run(args: Result<Args, String>) -> Result<ExitCode, Error> {
         "perft" => perft(&args, rest, &mut out),
         "divide" => divide(&args, rest, &mut out),
         "suite" => run_suite(&args, rest, &mut out),
+        "bench" => bench(&args, rest, &mut out),
         other => Err(Error::Input(format!(
             "unknown command '{other}' (see 'dirgolem help')"
         ))),
@@ -235,6 +243,47 @@ fn perft(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode,
     out.flush()?;
     report_speed(nodes, elapsed, &generator);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `dirgolem bench`: every available backend (or the one `--backend` / `DIRGOLEM_BACKEND`
+/// names), the five CPW positions, one line each, then a total per backend.
+fn bench(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode, Error> {
+    no_more("bench", rest)?;
+    let env_set = std::env::var_os(backend::ENV_VAR).is_some_and(|v| !v.is_empty());
+    let generators = if args.backend.is_some() || env_set {
+        vec![chosen_backend(args)?]
+    } else {
+        dirgolem::Backend::available()
+            .into_iter()
+            .filter_map(|b| Generator::new(b).ok())
+            .collect()
+    };
+    writeln!(out, "backend  position   depth     nodes  seconds     Mnps")?;
+    let mut all_correct = true;
+    for generator in generators {
+        let (mut nodes, mut seconds) = (0, 0.0);
+        for p in &cli::bench::POSITIONS {
+            let m = cli::bench::measure(&generator, p, args.quick);
+            writeln!(out, "{}", m.line)?;
+            out.flush()?;
+            all_correct &= m.correct;
+            nodes += m.nodes;
+            seconds += m.seconds;
+        }
+        let mnps = nodes as f64 / f64::max(seconds, 1e-9) / 1e6;
+        writeln!(
+            out,
+            "{:<8} {:<10} {:>2} {nodes:>11} {seconds:>8.3} {mnps:>8.1}",
+            generator.backend().name(),
+            "total",
+            ""
+        )?;
+    }
+    Ok(if all_correct {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// `time 1.234 s, 96.5 Mnps, backend avx2` on stderr (ignored if stderr cannot be written).

@@ -654,3 +654,29 @@ fn closed_stdout_ends_perft_and_suite_quietly() {
         assert_eq!(output.status.code(), Some(141), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn bench_measures_the_five_positions_and_checks_their_counts() {
+    let listed = success(&["bench", "--quick", "--backend", "scalar"]);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 7, "{listed}");
+    assert!(lines[0].starts_with("backend"), "{listed}");
+    let expected = [
+        ("startpos", 4865609),
+        ("kiwipete", 4085603),
+        ("position3", 11030083),
+        ("position4", 422333),
+        ("position5", 2103487),
+    ];
+    for (line, (name, nodes)) in lines[1..6].iter().zip(expected) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], "scalar");
+        assert_eq!(fields[1], name);
+        assert_eq!(fields[3].parse::<u64>().unwrap(), nodes, "{line}");
+        assert!(fields[5].parse::<f64>().unwrap() > 0.0, "{line}");
+        assert!(!line.contains("WRONG"), "{line}");
+    }
+    assert!(lines[6].starts_with("scalar   total"), "{listed}");
+    let error = run(&["perft", "3", "--quick"]);
+    assert_eq!(error.status.code(), Some(2));
+}

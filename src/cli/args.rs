@@ -22,6 +22,8 @@ pub struct Args {
     pub max_depth: Option<u32>,
     /// `--max-nodes N` (suite only).
     pub max_nodes: Option<u64>,
+    /// `--quick` (bench only).
+    pub quick: bool,
     /// `--help` or `-h`.
     pub help: bool,
     /// `--version`.
@@ -72,6 +74,7 @@ impl Args {
                 "--version" => args.version = true,
                 "--chess960" => args.chess960 = true,
                 "--relaxed" => args.relaxed = true,
+                "--quick" => args.quick = true,
                 "--backend" => args.backend = Some(value()?),
                 "--max-depth" => args.max_depth = Some(parse_depth("--max-depth", &value()?)?),
                 "--max-nodes" => args.max_nodes = Some(parse_count("--max-nodes", &value()?)?),

@@ -3,7 +3,7 @@
 
 use core::fmt;
 use core::str::FromStr;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
 
 use super::Scalar;
 #[cfg(target_arch = "aarch64")]
@@ -170,8 +170,8 @@ pub struct Generator {
     token: Token,
 }
 
-/// The detected generator, as `Backend as u8 + 1`; 0 until detection has run.
-static DETECTED: AtomicU8 = AtomicU8::new(0);
+/// The detected generator, once detection has run.
+static DETECTED: OnceLock<Generator> = OnceLock::new();
 
 /// Runs `$body` with `$t` bound to the generator's token.
 macro_rules! with_token {
@@ -218,25 +218,19 @@ impl Generator {
             .ok_or(BackendError::Unavailable(backend))
     }
 
-    /// The generator on the fastest backend this CPU runs (detected once, then cached).
+    /// The generator on the fastest backend this CPU runs (detected once, then cached: later
+    /// calls are one load).
     #[inline]
     pub fn detect() -> Generator {
-        let cached = DETECTED.load(Ordering::Relaxed);
-        if cached != 0 {
-            // Re-making the token re-reads std's cached feature bits: a load and a test.
-            if let Ok(generator) = Generator::new(Backend::ALL[cached as usize - 1]) {
-                return generator;
-            }
-        }
-        let best = Backend::ALL
-            .into_iter()
-            .rev()
-            .find_map(|b| Generator::new(b).ok())
-            .unwrap_or(Generator {
-                token: Token::Scalar(Scalar),
-            });
-        DETECTED.store(best.backend() as u8 + 1, Ordering::Relaxed);
-        best
+        *DETECTED.get_or_init(|| {
+            Backend::ALL
+                .into_iter()
+                .rev()
+                .find_map(|b| Generator::new(b).ok())
+                .unwrap_or(Generator {
+                    token: Token::Scalar(Scalar),
+                })
+        })
     }
 
     /// The generator named by `DIRGOLEM_BACKEND` if set, else [`Generator::detect`].
