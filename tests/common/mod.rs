@@ -1,0 +1,94 @@
+//! Helpers shared by the integration tests: data-file readers (`epd`) and an independent, slow
+//! reference move generator (`reference`). Each test binary uses only part of this module.
+#![allow(dead_code)]
+
+pub mod epd;
+pub mod reference;
+
+use dirgolem::{ParseOptions, Position};
+
+/// The path of a file in `tests/data`.
+pub fn data_path(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A suite file together with the options its FENs need.
+#[derive(Clone, Copy, Debug)]
+pub struct Suite {
+    /// File name in `tests/data`.
+    pub file: &'static str,
+    /// Options for `Position::from_fen_with`.
+    pub options: ParseOptions,
+}
+
+/// The standard-chess files whose positions any strict parser accepts.
+pub const STANDARD_SUITES: [Suite; 4] = [
+    Suite {
+        file: "cpw.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "perftsuite.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "tricky.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "terminal.epd",
+        options: ParseOptions::standard(),
+    },
+];
+
+/// Every perft file with its options.
+pub const ALL_SUITES: [Suite; 8] = [
+    Suite {
+        file: "cpw.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "perftsuite.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "tricky.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "terminal.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "marcel-random.epd",
+        options: ParseOptions::standard(),
+    },
+    Suite {
+        file: "relaxed.epd",
+        options: ParseOptions::relaxed(),
+    },
+    Suite {
+        file: "chess960.epd",
+        options: ParseOptions::chess960(),
+    },
+    Suite {
+        file: "chess960-relaxed.epd",
+        options: ParseOptions::chess960().with_relaxed(true),
+    },
+];
+
+/// Every position of a suite file, parsed; panics naming the line if a FEN is refused.
+pub fn positions(suite: Suite) -> Vec<(String, Position)> {
+    epd::load(suite.file)
+        .into_iter()
+        .map(|line| {
+            let pos = Position::from_fen_with(&line.fen, suite.options).unwrap_or_else(|e| {
+                panic!(
+                    "{}:{}: FEN {:?} refused with {:?}: {e}",
+                    suite.file, line.line_no, line.fen, suite.options
+                )
+            });
+            (line.fen, pos)
+        })
+        .collect()
+}
