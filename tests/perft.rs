@@ -25,7 +25,9 @@ struct Run {
 }
 
 /// Runs `perft` for every pair of `suite` that `select(depth, nodes)` keeps.
+/// Each pair runs on every backend this CPU has; `checked` counts pairs, not runs.
 fn run_suite(suite: Suite, select: impl Fn(u32, u64) -> bool) -> Run {
+    let generators = common::generators();
     let mut run = Run::default();
     for EpdLine {
         line_no,
@@ -47,12 +49,15 @@ fn run_suite(suite: Suite, select: impl Fn(u32, u64) -> bool) -> Run {
                 continue;
             }
             run.checked += 1;
-            let got = perft(&pos, depth);
-            if got != expected {
-                run.mismatches.push(format!(
-                    "{}:{line_no}: {fen}: depth {depth}: expected {expected}, got {got}",
-                    suite.file
-                ));
+            for generator in &generators {
+                let got = generator.perft(&pos, depth);
+                if got != expected {
+                    run.mismatches.push(format!(
+                        "{}:{line_no}: {fen}: depth {depth}: expected {expected}, got {got} on {}",
+                        suite.file,
+                        generator.backend()
+                    ));
+                }
             }
         }
     }

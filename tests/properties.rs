@@ -60,6 +60,30 @@ fn check_position(pos: &Position, options: ParseOptions) -> Result<(), TestCaseE
     let fen = pos.to_fen();
     let legal = pos.legal_moves();
     prop_assert!(legal.is_complete(), "{fen}: move list truncated");
+    // Every backend gives the same list, count and targets, so what follows holds for each.
+    for generator in common::generators() {
+        prop_assert_eq!(
+            &generator.legal_moves(pos)[..],
+            &legal[..],
+            "{}: list on {}",
+            fen,
+            generator.backend()
+        );
+        prop_assert_eq!(
+            generator.count_legal(pos),
+            legal.len(),
+            "{}: count on {}",
+            fen,
+            generator.backend()
+        );
+        prop_assert_eq!(
+            generator.move_targets(pos),
+            pos.move_targets(),
+            "{}: targets on {}",
+            fen,
+            generator.backend()
+        );
+    }
     prop_assert_eq!(
         pos.count_legal(),
         legal.len(),

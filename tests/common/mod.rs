@@ -92,3 +92,11 @@ pub fn positions(suite: Suite) -> Vec<(String, Position)> {
         })
         .collect()
 }
+
+/// A generator for every backend this CPU runs (scalar first): generator tests run on each.
+pub fn generators() -> Vec<dirgolem::Generator> {
+    dirgolem::Backend::available()
+        .into_iter()
+        .map(|b| dirgolem::Generator::new(b).expect("an available backend"))
+        .collect()
+}
