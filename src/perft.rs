@@ -2,8 +2,6 @@
 //! and benchmark of a move generator. The last ply is counted in bulk from the target sets
 //! (popcounts), without making the moves.
 
-use crate::golem;
-use crate::lanes::Lanes;
 use crate::{Move, Position};
 
 /// The number of leaf nodes `depth` plies below `position` (1 at depth 0).
@@ -14,29 +12,6 @@ use crate::{Move, Position};
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
     crate::Generator::detect().perft(position, depth)
-}
-
-/// One perft node on lanes `lanes`: bulk count at depth 1, else the sum over the children,
-/// each counted by `recurse` (the backend's entry point, so the recursion stays inside it).
-#[inline(always)]
-pub(crate) fn perft_node<L: Lanes>(
-    lanes: L,
-    position: &Position,
-    depth: u32,
-    mut recurse: impl FnMut(&Position, u32) -> u64,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let targets = golem::generate(lanes, &position.board);
-    if depth == 1 {
-        return targets.count() as u64;
-    }
-    let mut nodes = 0;
-    golem::for_each_move(&position.board, &targets, position.square_flip(), |m| {
-        nodes += recurse(&position.make(m), depth - 1);
-    });
-    nodes
 }
 
 /// perft split by the first move: each legal move with the number of leaves below it, in

@@ -9,10 +9,24 @@
 macro_rules! entry_points {
     ($token:ty $(, #[$attr:meta])?) => {
         impl $token {
-            /// perft from `position` to `depth`, bulk-counted at the last ply.
+            /// perft from `position` to `depth`, bulk-counted at the last ply. The recursion is
+            /// written here, not in a generic helper, so that the closure holding make-move and
+            /// the recursive call is defined inside this function and inherits its target
+            /// features (a closure defined in an `#[inline(always)]` helper would not).
             $(#[$attr])?
             pub(crate) fn perft_entry(self, position: &crate::Position, depth: u32) -> u64 {
-                crate::perft::perft_node(self, position, depth, |child, d| self.perft_entry(child, d))
+                if depth == 0 {
+                    return 1;
+                }
+                let targets = crate::golem::generate(self, &position.board);
+                if depth == 1 {
+                    return targets.count() as u64;
+                }
+                let mut nodes = 0;
+                crate::golem::for_each_move(&position.board, &targets, position.square_flip(), |m| {
+                    nodes += self.perft_entry(&position.make(m), depth - 1);
+                });
+                nodes
             }
 
             /// The move targets of `position`'s side to move.

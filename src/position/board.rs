@@ -65,7 +65,9 @@ pub(crate) const fn pawn_attacks_south(pawns: u64) -> u64 {
 }
 
 /// Whether `king` (one square) is attacked by the men `them` with occupancy `occupied`; piece
-/// kinds are read from `b`. A plain attack test, for the places off the generator's path.
+/// kinds are read from `b`. A plain attack test, for the places off the generator's path
+/// (always inlined so that the en passant check inside make-move is compiled for the backend).
+#[inline(always)]
 pub(crate) fn king_attacked(b: &Board, king: u64, occupied: u64, them: u64) -> bool {
     let king_sq = king.trailing_zeros() as usize;
     let sq = crate::Square::index(king_sq);

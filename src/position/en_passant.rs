@@ -11,6 +11,8 @@ use super::board::*;
 
 /// Whether the side to move in `b` (relative frame) can legally capture en passant on `ep`
 /// (a single square on rank 6 with the other side's pawn below it).
+/// Always inlined, so that inside make-move it is compiled for the backend's instructions.
+#[inline(always)]
 pub(crate) fn capture_is_legal(b: &Board, ep: u64) -> bool {
     let captured = ep >> 8;
     let their_pawns = b[PAWNS] & b[THEM];
