@@ -6,14 +6,34 @@
 
 use std::collections::BTreeSet;
 
-use dirgolem::sliders::{self, blockers_beyond, magic, RotatedOccupancy, SliderAttacks, TableBuild};
-use dirgolem::{attacks, Bitboard, Color, Piece, Position, Setup, Square};
+use dirgolem::sliders::{
+    self, RotatedOccupancy, SliderAttacks, TableBuild, blockers_beyond, magic,
+};
+use dirgolem::{Bitboard, Color, Piece, Position, Setup, Square, attacks};
 use proptest::prelude::*;
 
 const ROOK_STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const BISHOP_STEPS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 /// The square `steps` times `(df, dr)` away from `sq`, if on the board.
 fn offset(sq: usize, (df, dr): (i32, i32), steps: i32) -> Option<usize> {
@@ -77,9 +97,21 @@ fn check(technique: &dyn SliderAttacks, sq: usize, occupied: u64) {
     let occ = Bitboard(occupied);
     let (rook, bishop) = (rook_ref(sq, occupied), bishop_ref(sq, occupied));
     let name = technique.name();
-    assert_eq!(technique.rook(square, occ).0, rook, "{name} rook {square} occupied {occupied:#018x}");
-    assert_eq!(technique.bishop(square, occ).0, bishop, "{name} bishop {square} occupied {occupied:#018x}");
-    assert_eq!(technique.queen(square, occ).0, rook | bishop, "{name} queen {square} occupied {occupied:#018x}");
+    assert_eq!(
+        technique.rook(square, occ).0,
+        rook,
+        "{name} rook {square} occupied {occupied:#018x}"
+    );
+    assert_eq!(
+        technique.bishop(square, occ).0,
+        bishop,
+        "{name} bishop {square} occupied {occupied:#018x}"
+    );
+    assert_eq!(
+        technique.queen(square, occ).0,
+        rook | bishop,
+        "{name} queen {square} occupied {occupied:#018x}"
+    );
 }
 
 /// Every subset of a mask, by the carry-rippler trick.
@@ -93,7 +125,11 @@ fn subsets(mask: u64) -> impl Iterator<Item = u64> {
     })
 }
 
-fn exhaustive(steps: &[(i32, i32)], expected_cases: usize, attacks_of: fn(&dyn SliderAttacks, Square, Bitboard) -> Bitboard) {
+fn exhaustive(
+    steps: &[(i32, i32)],
+    expected_cases: usize,
+    attacks_of: fn(&dyn SliderAttacks, Square, Bitboard) -> Bitboard,
+) {
     let techniques = sliders::all();
     let mut noise = XorShift(0x0123_4567_89ab_cdef);
     let mut cases = 0;
@@ -109,7 +145,12 @@ fn exhaustive(steps: &[(i32, i32)], expected_cases: usize, attacks_of: fn(&dyn S
             for technique in &techniques {
                 for occupied in [subset, noisy] {
                     let got = attacks_of(*technique, square, Bitboard(occupied)).0;
-                    assert_eq!(got, expected, "{} {square} occupied {occupied:#018x}", technique.name());
+                    assert_eq!(
+                        got,
+                        expected,
+                        "{} {square} occupied {occupied:#018x}",
+                        technique.name()
+                    );
                 }
             }
         }
@@ -133,11 +174,19 @@ fn rotated_state_equals_the_ray_walk_for_every_relevant_subset() {
         let square = Square::index(sq);
         for subset in subsets(relevant(sq, &ROOK_STEPS)) {
             let state = RotatedOccupancy::from_occupied(Bitboard(subset));
-            assert_eq!(state.rook(square).0, rook_ref(sq, subset), "{square} {subset:#x}");
+            assert_eq!(
+                state.rook(square).0,
+                rook_ref(sq, subset),
+                "{square} {subset:#x}"
+            );
         }
         for subset in subsets(relevant(sq, &BISHOP_STEPS)) {
             let state = RotatedOccupancy::from_occupied(Bitboard(subset));
-            assert_eq!(state.bishop(square).0, bishop_ref(sq, subset), "{square} {subset:#x}");
+            assert_eq!(
+                state.bishop(square).0,
+                bishop_ref(sq, subset),
+                "{square} {subset:#x}"
+            );
         }
     }
 }
@@ -147,13 +196,15 @@ fn occupancy() -> impl Strategy<Value = u64> {
     prop_oneof![
         Just(0u64),
         Just(!0u64),
-        prop::collection::vec(0u32..64, 1..6).prop_map(|v| v.into_iter().fold(0, |o, s| o | 1 << s)),
+        prop::collection::vec(0u32..64, 1..6)
+            .prop_map(|v| v.into_iter().fold(0, |o, s| o | 1 << s)),
         (any::<u64>(), any::<u64>(), any::<u64>()).prop_map(|(a, b, c)| a & b & c),
         (any::<u64>(), any::<u64>()).prop_map(|(a, b)| a & b),
         any::<u64>(),
         (any::<u64>(), any::<u64>()).prop_map(|(a, b)| a | b),
         (any::<u64>(), any::<u64>(), any::<u64>()).prop_map(|(a, b, c)| a | b | c),
-        prop::collection::vec(0u32..64, 1..6).prop_map(|v| v.into_iter().fold(!0, |o, s| o & !(1 << s))),
+        prop::collection::vec(0u32..64, 1..6)
+            .prop_map(|v| v.into_iter().fold(!0, |o, s| o & !(1 << s))),
     ]
 }
 
@@ -222,10 +273,18 @@ fn rotated_copies_put_every_square_once_and_lines_together() {
     assert_eq!(state.copies(), [!0; 4]);
     // The a-file, a1-h8 diagonal and h1-a8 anti-diagonal are each eight adjacent bits in
     // their copies.
-    for (kind, line) in [(1, 0x0101_0101_0101_0101u64), (2, 0x8040_2010_0804_0201), (3, 0x0102_0408_1020_4080)] {
+    for (kind, line) in [
+        (1, 0x0101_0101_0101_0101u64),
+        (2, 0x8040_2010_0804_0201),
+        (3, 0x0102_0408_1020_4080),
+    ] {
         let copy = RotatedOccupancy::from_occupied(Bitboard(line)).copies()[kind];
         assert_eq!(copy.count_ones(), 8);
-        assert_eq!(copy >> copy.trailing_zeros(), 0xff, "kind {kind}: {copy:#018x}");
+        assert_eq!(
+            copy >> copy.trailing_zeros(),
+            0xff,
+            "kind {kind}: {copy:#018x}"
+        );
     }
 }
 
@@ -238,9 +297,18 @@ fn blockers_and_beyond_covers_knights_and_kings_too() {
             let piece_attacks = |p| blockers_beyond::piece_attacks(p, sq, occupied);
             assert_eq!(piece_attacks(Piece::Knight), attacks::knight(sq));
             assert_eq!(piece_attacks(Piece::King), attacks::king(sq));
-            assert_eq!(piece_attacks(Piece::Bishop).0, bishop_ref(sq as usize, occupied.0));
-            assert_eq!(piece_attacks(Piece::Rook).0, rook_ref(sq as usize, occupied.0));
-            assert_eq!(piece_attacks(Piece::Queen).0, rook_ref(sq as usize, occupied.0) | bishop_ref(sq as usize, occupied.0));
+            assert_eq!(
+                piece_attacks(Piece::Bishop).0,
+                bishop_ref(sq as usize, occupied.0)
+            );
+            assert_eq!(
+                piece_attacks(Piece::Rook).0,
+                rook_ref(sq as usize, occupied.0)
+            );
+            assert_eq!(
+                piece_attacks(Piece::Queen).0,
+                rook_ref(sq as usize, occupied.0) | bishop_ref(sq as usize, occupied.0)
+            );
             assert_eq!(piece_attacks(Piece::Pawn), Bitboard::EMPTY);
         }
     }
@@ -269,7 +337,9 @@ fn techniques_have_distinct_names_and_report_their_tables() {
         match build {
             TableBuild::None => assert_eq!(t.table_bytes(), 0, "{}", t.name()),
             TableBuild::CompileTime => assert!(t.table_bytes() > 0),
-            TableBuild::StartUp(time) => assert!(t.table_bytes() > 0 && time > std::time::Duration::ZERO),
+            TableBuild::StartUp(time) => {
+                assert!(t.table_bytes() > 0 && time > std::time::Duration::ZERO)
+            }
         }
     }
 }
@@ -300,10 +370,20 @@ fn magics_that_collide_are_replaced_by_searched_ones() {
     // Zero maps every occupancy to one entry; one bit can't spread 10 bits over 1024 entries.
     (rook[27], rook[9], bishop[36]) = (0, 1, 0);
     let m = sliders::Magic::from_magics(&rook, &bishop);
-    assert!(![m.rook_entries()[27].magic, m.rook_entries()[9].magic, m.bishop_entries()[36].magic].contains(&0));
+    assert!(
+        ![
+            m.rook_entries()[27].magic,
+            m.rook_entries()[9].magic,
+            m.bishop_entries()[36].magic
+        ]
+        .contains(&0)
+    );
     assert_ne!(m.rook_entries()[9].magic, 1);
     for sq in [Square::D4, Square::B2, Square::E5] {
-        for occupied in subsets(relevant(sq as usize, &ROOK_STEPS) | relevant(sq as usize, &BISHOP_STEPS)).step_by(7) {
+        for occupied in
+            subsets(relevant(sq as usize, &ROOK_STEPS) | relevant(sq as usize, &BISHOP_STEPS))
+                .step_by(7)
+        {
             check(&m, sq as usize, occupied);
         }
     }
@@ -351,7 +431,9 @@ fn random_positions(walks: usize, plies: usize) -> Vec<Position> {
 
 /// Brute force: does the man on `from` attack `target` with `occupied` taken?
 fn man_attacks(setup: &Setup, from: usize, target: usize, occupied: u64) -> bool {
-    let Some((color, piece)) = setup.piece_at(Square::index(from)) else { return false };
+    let Some((color, piece)) = setup.piece_at(Square::index(from)) else {
+        return false;
+    };
     let reaches = |steps: &[(i32, i32)], slide: bool| {
         steps.iter().any(|&step| {
             let mut n = 1;
@@ -381,7 +463,9 @@ fn man_attacks(setup: &Setup, from: usize, target: usize, occupied: u64) -> bool
 }
 
 fn attackers_brute_force(setup: &Setup, target: usize, occupied: u64) -> u64 {
-    (0..64).filter(|&s| occupied >> s & 1 != 0 && man_attacks(setup, s, target, occupied)).fold(0, |a, s| a | 1 << s)
+    (0..64)
+        .filter(|&s| occupied >> s & 1 != 0 && man_attacks(setup, s, target, occupied))
+        .fold(0, |a, s| a | 1 << s)
 }
 
 #[test]
@@ -391,14 +475,35 @@ fn attackers_to_equals_a_brute_force_scan_for_both_colours() {
     for pos in random_positions(1, 24) {
         let setup = pos.to_setup();
         // The full board, and the board with some men lifted off (x-ray views, as in SEE).
-        for occupied in [setup.occupied().0, setup.occupied().0 & (rng.next() | rng.next())] {
+        for occupied in [
+            setup.occupied().0,
+            setup.occupied().0 & (rng.next() | rng.next()),
+        ] {
             for target in 0..64 {
                 let expected = attackers_brute_force(&setup, target, occupied);
                 for t in &techniques {
-                    let got = sliders::attackers_to(&setup, Square::index(target), Bitboard(occupied), *t);
-                    assert_eq!(got.0, expected, "{} {} target {}", t.name(), pos.to_fen(), Square::index(target));
+                    let got = sliders::attackers_to(
+                        &setup,
+                        Square::index(target),
+                        Bitboard(occupied),
+                        *t,
+                    );
+                    assert_eq!(
+                        got.0,
+                        expected,
+                        "{} {} target {}",
+                        t.name(),
+                        pos.to_fen(),
+                        Square::index(target)
+                    );
                     for color in Color::ALL {
-                        let attacked = sliders::is_attacked(&setup, Square::index(target), color, Bitboard(occupied), *t);
+                        let attacked = sliders::is_attacked(
+                            &setup,
+                            Square::index(target),
+                            color,
+                            Bitboard(occupied),
+                            *t,
+                        );
                         assert_eq!(attacked, expected & setup.colors[color as usize].0 != 0);
                     }
                 }
@@ -426,7 +531,9 @@ fn slider_moves_by(technique: &dyn SliderAttacks, setup: &Setup) -> BTreeSet<(Sq
                 let mut after = setup.clone();
                 after.remove(from);
                 after.put(to, us, piece);
-                let Some(king) = after.men(us, Piece::King).first() else { continue };
+                let Some(king) = after.men(us, Piece::King).first() else {
+                    continue;
+                };
                 if !sliders::is_attacked(&after, king, !us, after.occupied(), technique) {
                     moves.insert((from, to));
                 }
@@ -452,7 +559,13 @@ fn golem_slider_moves_equal_legal_moves_built_on_every_technique() {
             .map(|m| (m.from(), m.to()))
             .collect();
         for t in &techniques {
-            assert_eq!(slider_moves_by(*t, &setup), golem, "{} in {}", t.name(), pos.to_fen());
+            assert_eq!(
+                slider_moves_by(*t, &setup),
+                golem,
+                "{} in {}",
+                t.name(),
+                pos.to_fen()
+            );
         }
         compared += golem.len();
     }

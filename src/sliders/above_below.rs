@@ -16,7 +16,7 @@
 //!
 //! Tables: 8 rays × 64 squares × 8 bytes = 4 KiB, built by `const fn` at compile time.
 
-use super::{ray_table, SliderAttacks, TableBuild};
+use super::{SliderAttacks, TableBuild, ray_table};
 use crate::{Bitboard, Square};
 
 /// Rays per direction in the order N, NE, E, NW (positive), S, SW, W, SE (negative).

@@ -19,10 +19,19 @@
 //! Tables: `piece_attacks` and `blockers_and_beyond` 2 × 6 × 64 × 8 bytes (the pawn rows stay
 //! empty), `behind` 64 × 64 × 8 bytes; 38 KiB in all, built by `const fn` at compile time.
 
-use super::{ray, SliderAttacks, TableBuild};
-use crate::{attacks, Bitboard, Piece, Square};
+use super::{SliderAttacks, TableBuild, ray};
+use crate::{Bitboard, Piece, Square, attacks};
 
-const STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+const STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 /// Which directions of [`STEPS`] a piece kind slides along (bit `d` for direction `d`).
 const fn slides(piece: usize) -> u32 {

@@ -22,7 +22,7 @@
 //!
 //! Tables: 8 rays × 64 squares × 8 bytes = 4 KiB, built by `const fn` at compile time.
 
-use super::{ray_table, SliderAttacks, TableBuild};
+use super::{SliderAttacks, TableBuild, ray_table};
 use crate::{Bitboard, Square};
 
 /// Rays east (`+1`) from each square.
@@ -74,13 +74,17 @@ impl SliderAttacks for Classical {
     #[inline]
     fn rook(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let (s, o) = (sq as usize, occupied.0);
-        Bitboard(plus(&PLUS1, s, o) | plus(&PLUS8, s, o) | minus(&MINUS1, s, o) | minus(&MINUS8, s, o))
+        Bitboard(
+            plus(&PLUS1, s, o) | plus(&PLUS8, s, o) | minus(&MINUS1, s, o) | minus(&MINUS8, s, o),
+        )
     }
 
     #[inline]
     fn bishop(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let (s, o) = (sq as usize, occupied.0);
-        Bitboard(plus(&PLUS7, s, o) | plus(&PLUS9, s, o) | minus(&MINUS7, s, o) | minus(&MINUS9, s, o))
+        Bitboard(
+            plus(&PLUS7, s, o) | plus(&PLUS9, s, o) | minus(&MINUS7, s, o) | minus(&MINUS9, s, o),
+        )
     }
 
     fn table_bytes(&self) -> usize {

@@ -12,7 +12,9 @@
 //!
 //! No tables: the attacks are computed from the occupancy alone.
 
-use super::kogge_stone::{shift, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST};
+use super::kogge_stone::{
+    EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, shift,
+};
 use super::{SliderAttacks, TableBuild};
 use crate::{Bitboard, Square};
 

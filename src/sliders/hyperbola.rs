@@ -20,7 +20,7 @@
 //! Tables: one line mask per square and line kind, 4 × 64 × 8 bytes = 2 KiB, built by `const fn`
 //! at compile time.
 
-use super::{ray, SliderAttacks, TableBuild};
+use super::{SliderAttacks, TableBuild, ray};
 use crate::{Bitboard, Square};
 
 const fn build_masks() -> [[u64; 64]; 4] {
@@ -62,13 +62,17 @@ impl SliderAttacks for Hyperbola {
     #[inline]
     fn rook(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let (s, o, r) = (sq as usize, occupied.0, sq.bitboard().0);
-        Bitboard(line(o, r, MASKS[0][s], u64::reverse_bits) | line(o, r, MASKS[1][s], u64::swap_bytes))
+        Bitboard(
+            line(o, r, MASKS[0][s], u64::reverse_bits) | line(o, r, MASKS[1][s], u64::swap_bytes),
+        )
     }
 
     #[inline]
     fn bishop(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let (s, o, r) = (sq as usize, occupied.0, sq.bitboard().0);
-        Bitboard(line(o, r, MASKS[2][s], u64::swap_bytes) | line(o, r, MASKS[3][s], u64::swap_bytes))
+        Bitboard(
+            line(o, r, MASKS[2][s], u64::swap_bytes) | line(o, r, MASKS[3][s], u64::swap_bytes),
+        )
     }
 
     fn table_bytes(&self) -> usize {

@@ -25,8 +25,8 @@
 
 use std::sync::OnceLock;
 
-use super::{bishop_relevant, deposit, rook_relevant, timed, SliderAttacks, TableBuild};
-use crate::{attacks, Bitboard, Square};
+use super::{SliderAttacks, TableBuild, bishop_relevant, deposit, rook_relevant, timed};
+use crate::{Bitboard, Square, attacks};
 
 /// Rook entries in the shared table, before the bishop entries.
 const ROOK_ENTRIES: usize = 102_400;
@@ -93,7 +93,8 @@ pub struct MagicEntry {
 impl MagicEntry {
     #[inline(always)]
     fn index(&self, occupied: u64) -> usize {
-        self.offset as usize + ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+        self.offset as usize
+            + ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
     }
 }
 
@@ -107,7 +108,9 @@ pub struct Magic {
 
 impl core::fmt::Debug for Magic {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Magic").field("build_time", &self.build_time).finish_non_exhaustive()
+        f.debug_struct("Magic")
+            .field("build_time", &self.build_time)
+            .finish_non_exhaustive()
     }
 }
 
@@ -138,7 +141,12 @@ struct Search {
 
 impl Search {
     fn new(seed: u64) -> Search {
-        Search { rng: XorShift(seed), stamp: vec![0; 1 << 12], slot: vec![0; 1 << 12], attempt: 0 }
+        Search {
+            rng: XorShift(seed),
+            stamp: vec![0; 1 << 12],
+            slot: vec![0; 1 << 12],
+            attempt: 0,
+        }
     }
 
     /// Whether `magic` maps `occupancies[i]` to indices without harmful collisions (different
@@ -180,9 +188,18 @@ impl Search {
 }
 
 /// The relevant occupancies of a square (all subsets of its mask) and their attacks.
-fn occupancies_and_attacks(rook: bool, sq: usize, occupancies: &mut Vec<u64>, attack_sets: &mut Vec<u64>) -> u64 {
+fn occupancies_and_attacks(
+    rook: bool,
+    sq: usize,
+    occupancies: &mut Vec<u64>,
+    attack_sets: &mut Vec<u64>,
+) -> u64 {
     let square = Square::index(sq);
-    let mask = if rook { rook_relevant(sq) } else { bishop_relevant(sq) };
+    let mask = if rook {
+        rook_relevant(sq)
+    } else {
+        bishop_relevant(sq)
+    };
     occupancies.clear();
     attack_sets.clear();
     for index in 0..1u64 << mask.count_ones() {
@@ -202,7 +219,8 @@ fn occupancies_and_attacks(rook: bool, sq: usize, occupancies: &mut Vec<u64>, at
 /// them back; a test checks it). Takes about half a second to a second in a release build.
 pub fn search(seed: u64) -> ([u64; 64], [u64; 64]) {
     let mut search = Search::new(seed);
-    let (mut occupancies, mut attack_sets) = (Vec::with_capacity(1 << 12), Vec::with_capacity(1 << 12));
+    let (mut occupancies, mut attack_sets) =
+        (Vec::with_capacity(1 << 12), Vec::with_capacity(1 << 12));
     let mut magics = [[0u64; 64]; 2];
     for (kind, magics) in magics.iter_mut().enumerate() {
         for (sq, magic) in magics.iter_mut().enumerate() {
@@ -248,17 +266,24 @@ impl Magic {
     fn build(rook: &[u64; 64], bishop: &[u64; 64]) -> Magic {
         let mut search = Search::new(SEED);
         let mut table = vec![0u64; ROOK_ENTRIES + BISHOP_ENTRIES].into_boxed_slice();
-        let (mut occupancies, mut attack_sets) = (Vec::with_capacity(1 << 12), Vec::with_capacity(1 << 12));
+        let (mut occupancies, mut attack_sets) =
+            (Vec::with_capacity(1 << 12), Vec::with_capacity(1 << 12));
         let mut offset = 0usize;
         let mut entries = [[MagicEntry::default(); 64]; 2];
         for (kind, (entries, magics)) in entries.iter_mut().zip([rook, bishop]).enumerate() {
             for (sq, entry) in entries.iter_mut().enumerate() {
-                let mask = occupancies_and_attacks(kind == 0, sq, &mut occupancies, &mut attack_sets);
+                let mask =
+                    occupancies_and_attacks(kind == 0, sq, &mut occupancies, &mut attack_sets);
                 let mut magic = magics[sq];
                 if !search.works(magic, mask, &occupancies, &attack_sets) {
                     magic = search.find(mask, &occupancies, &attack_sets);
                 }
-                *entry = MagicEntry { mask, magic, shift: 64 - mask.count_ones(), offset: offset as u32 };
+                *entry = MagicEntry {
+                    mask,
+                    magic,
+                    shift: 64 - mask.count_ones(),
+                    offset: offset as u32,
+                };
                 for (&occupied, &attack) in occupancies.iter().zip(&attack_sets) {
                     table[entry.index(occupied)] = attack;
                 }

@@ -39,7 +39,7 @@
 
 use core::time::Duration;
 
-use crate::{attacks, Bitboard, Color, Piece, Setup, Square};
+use crate::{Bitboard, Color, Piece, Setup, Square, attacks};
 
 pub mod above_below;
 pub mod blockers_beyond;

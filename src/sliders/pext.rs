@@ -41,7 +41,9 @@ enum Imp {
 
 impl core::fmt::Debug for Pext {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Pext").field("uses_bmi2", &self.uses_bmi2()).finish_non_exhaustive()
+        f.debug_struct("Pext")
+            .field("uses_bmi2", &self.uses_bmi2())
+            .finish_non_exhaustive()
     }
 }
 
@@ -53,9 +55,13 @@ impl Pext {
         if std::arch::is_x86_feature_detected!("bmi2") {
             let (mut tables, time) = timed(PextTables::build);
             tables.build_time = time;
-            return Pext { imp: Imp::Bmi2(tables) };
+            return Pext {
+                imp: Imp::Bmi2(tables),
+            };
         }
-        Pext { imp: Imp::Magic(Magic::shared()) }
+        Pext {
+            imp: Imp::Magic(Magic::shared()),
+        }
     }
 
     /// The program's copy, built on first use.
@@ -138,7 +144,11 @@ unsafe fn lookup(table: &[u64], (mask, offset): (u64, u32), occupied: u64) -> u6
 
 impl SliderAttacks for Pext {
     fn name(&self) -> &'static str {
-        if self.uses_bmi2() { "pext" } else { "pext-fallback-magic" }
+        if self.uses_bmi2() {
+            "pext"
+        } else {
+            "pext-fallback-magic"
+        }
     }
 
     #[inline]

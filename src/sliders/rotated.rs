@@ -238,16 +238,16 @@ impl RotatedOccupancy {
     /// Marks `sq` taken in all four copies.
     #[inline]
     pub fn set(&mut self, sq: Square) {
-        for kind in 0..4 {
-            self.rotated[kind] |= SET_MASK[kind][sq as usize];
+        for (copy, masks) in self.rotated.iter_mut().zip(&SET_MASK) {
+            *copy |= masks[sq as usize];
         }
     }
 
     /// Marks `sq` empty in all four copies.
     #[inline]
     pub fn clear(&mut self, sq: Square) {
-        for kind in 0..4 {
-            self.rotated[kind] &= !SET_MASK[kind][sq as usize];
+        for (copy, masks) in self.rotated.iter_mut().zip(&SET_MASK) {
+            *copy &= !masks[sq as usize];
         }
     }
 
@@ -255,8 +255,8 @@ impl RotatedOccupancy {
     /// one square at a time.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
-        for kind in 0..4 {
-            self.rotated[kind] ^= SET_MASK[kind][sq as usize];
+        for (copy, masks) in self.rotated.iter_mut().zip(&SET_MASK) {
+            *copy ^= masks[sq as usize];
         }
     }
 

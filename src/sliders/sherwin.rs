@@ -22,8 +22,8 @@
 
 use std::sync::OnceLock;
 
-use super::{bishop_relevant, deposit, rook_relevant, timed, SliderAttacks, TableBuild};
-use crate::{attacks, Bitboard, Square};
+use super::{SliderAttacks, TableBuild, bishop_relevant, deposit, rook_relevant, timed};
+use crate::{Bitboard, Square, attacks};
 
 /// Relevant bits per bishop square (from the seed; the same in either file mapping).
 #[rustfmt::skip]
@@ -72,7 +72,9 @@ pub struct Sherwin {
 
 impl core::fmt::Debug for Sherwin {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Sherwin").field("build_time", &self.build_time).finish_non_exhaustive()
+        f.debug_struct("Sherwin")
+            .field("build_time", &self.build_time)
+            .finish_non_exhaustive()
     }
 }
 
@@ -94,7 +96,11 @@ fn base_indices(bits: &[u8; 64]) -> [u32; 64] {
 /// `rows[row][pattern]` for one square: the index bits contributed by `pattern` on row `row`
 /// of the (shifted) relevant mask `mask`, `row_bits` wide. Bits of the mask are numbered in
 /// ascending order over all rows.
-fn row_parts<const ROWS: usize, const PATTERNS: usize>(mask: u64, row_bits: u32, base: u32) -> [[u32; PATTERNS]; ROWS] {
+fn row_parts<const ROWS: usize, const PATTERNS: usize>(
+    mask: u64,
+    row_bits: u32,
+    base: u32,
+) -> [[u32; PATTERNS]; ROWS] {
     let mut rows = [[0u32; PATTERNS]; ROWS];
     let mut shift = 0;
     for (row, parts) in rows.iter_mut().enumerate() {
@@ -152,11 +158,13 @@ impl Sherwin {
 
             for index in 0..1u64 << bishop_bits[sq].count_ones() {
                 let occupied = Bitboard(deposit(index, bishop_bits[sq]));
-                bishop_attacks[bishop_base[sq] as usize + index as usize] = attacks::bishop(square, occupied).0;
+                bishop_attacks[bishop_base[sq] as usize + index as usize] =
+                    attacks::bishop(square, occupied).0;
             }
             for index in 0..1u64 << rook_bits[sq].count_ones() {
                 let occupied = Bitboard(deposit(index, rook_bits[sq]));
-                rook_attacks[rook_base[sq] as usize + index as usize] = attacks::rook(square, occupied).0;
+                rook_attacks[rook_base[sq] as usize + index as usize] =
+                    attacks::rook(square, occupied).0;
             }
         }
         Sherwin {
