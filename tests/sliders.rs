@@ -412,8 +412,8 @@ fn random_positions(walks: usize, plies: usize) -> Vec<Position> {
     let mut out = Vec::new();
     for start in start_positions() {
         for _ in 0..walks {
-            let mut pos = start.clone();
-            out.push(pos.clone());
+            let mut pos = start;
+            out.push(pos);
             for _ in 0..plies {
                 let moves = pos.legal_moves();
                 let moves = moves.as_slice();
@@ -422,7 +422,7 @@ fn random_positions(walks: usize, plies: usize) -> Vec<Position> {
                 }
                 let m = moves[(rng.next() % moves.len() as u64) as usize];
                 pos = pos.play(m).expect("a listed move is legal");
-                out.push(pos.clone());
+                out.push(pos);
             }
         }
     }

@@ -1,5 +1,5 @@
 //! The Golem's own fill (seed 002) asked about a single slider: the eight-lane Kogge-Stone
-//! `slide` of [`crate::golem`] on the [`Scalar`] lanes, with the slider in the lanes of its
+//! `slide` of [`crate::golem`] on the scalar lanes backend, with the slider in the lanes of its
 //! directions. This puts the very code the move generator runs next to the seed techniques, so
 //! the oracles check it directly and the benchmark shows what the lane form costs per slider.
 //!
@@ -7,7 +7,7 @@
 
 use super::{SliderAttacks, TableBuild};
 use crate::golem::directions::{by_line_kind, slide};
-use crate::lanes::{Lanes, Scalar};
+use crate::lanes::{Lanes8, Scalar};
 use crate::{Bitboard, Square};
 
 /// The Golem-lanes technique (see the [module docs](self)).
@@ -16,8 +16,8 @@ pub struct GolemLanes;
 
 #[inline(always)]
 fn fill(orthogonal: u64, diagonal: u64, occupied: u64) -> Bitboard {
-    let sliders: Scalar = by_line_kind(orthogonal, diagonal);
-    Bitboard(slide(sliders, Scalar::splat(!occupied)).or_all())
+    let sliders = by_line_kind(Scalar, orthogonal, diagonal);
+    Bitboard(slide(Scalar, sliders, Lanes8::splat(Scalar, !occupied)).or_all())
 }
 
 impl SliderAttacks for GolemLanes {
