@@ -18,7 +18,7 @@
 //! | [`kogge_stone`] | occluded fill, doubling shifts | Kogge-Stone (the Golem's fill) | none | - |
 //! | [`dumb7`] | occluded fill, one step at a time | Dumb7 fill | none | - |
 //! | [`golem_lanes`] | the Golem's own eight-lane fill on one slider | seed 002 | none | - |
-//! | [`hyperbola`] | `o ^ (o - 2r)` both ways, byte swap / bit reversal | hyperbola quintessence | 2 KiB | compile time |
+//! | [`hyperbola`] | `o ^ (o - 2r)` both ways by byte swap; a first-rank table for ranks | hyperbola quintessence | 2 KiB | compile time |
 //! | [`magic`] | fancy magic bitboards, magics searched at start-up | the engines' standard | 844 KiB | start-up |
 //! | [`pext`] | BMI2 `pext` index (magic fallback without BMI2) | the engines' standard | 843 KiB | start-up |
 //!

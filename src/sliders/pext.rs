@@ -142,6 +142,18 @@ unsafe fn lookup(table: &[u64], (mask, offset): (u64, u32), occupied: u64) -> u6
     table[offset as usize + index as usize]
 }
 
+/// Queen attacks: both lookups in one call.
+///
+/// # Safety
+/// The CPU must support BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+unsafe fn queen_lookup(t: &PextTables, sq: usize, occupied: u64) -> u64 {
+    // SAFETY: this function has the BMI2 feature, which its caller guarantees.
+    unsafe { lookup(&t.table, t.rook[sq], occupied) | lookup(&t.table, t.bishop[sq], occupied) }
+}
+
 impl SliderAttacks for Pext {
     fn name(&self) -> &'static str {
         if self.uses_bmi2() {
@@ -172,6 +184,18 @@ impl SliderAttacks for Pext {
                 Bitboard(unsafe { lookup(&t.table, t.bishop[sq as usize], occupied.0) })
             }
             Imp::Magic(m) => m.bishop(sq, occupied),
+        }
+    }
+
+    #[inline]
+    fn queen(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        match &self.imp {
+            #[cfg(target_arch = "x86_64")]
+            Imp::Bmi2(t) => {
+                // SAFETY: `Imp::Bmi2` is only built after `is_x86_feature_detected!("bmi2")`.
+                Bitboard(unsafe { queen_lookup(t, sq as usize, occupied.0) })
+            }
+            Imp::Magic(m) => m.queen(sq, occupied),
         }
     }
 
