@@ -27,6 +27,9 @@
 //! start-up tables are built on first use of `shared()` (a [`std::sync::OnceLock`]), never during
 //! generation.
 //!
+//! `cargo bench --bench sliders` times them all side by side; BENCHMARKS.md has the figures
+//! (ns per call, table bytes, build times) and how they were taken.
+//!
 //! ```
 //! use dirgolem::sliders::{self, SliderAttacks};
 //! use dirgolem::{Bitboard, Square};
@@ -108,8 +111,8 @@ pub trait SliderAttacks: Sync {
 pub const COUNT: usize = 11;
 
 /// One instance of every technique, in the order of the table in the [module docs](self).
-/// The first call builds the start-up tables (Sherwin, magic, PEXT): a few milliseconds to some
-/// tens of milliseconds, see [`SliderAttacks::table_build`].
+/// The first call builds the start-up tables (Sherwin, magic, PEXT), a few milliseconds each in
+/// a release build; [`SliderAttacks::table_build`] tells how long it took.
 pub fn all() -> [&'static dyn SliderAttacks; COUNT] {
     [
         &Classical,

@@ -10,7 +10,9 @@
 //! stored in the value) and builds the PEXT tables only when it is there; otherwise every call
 //! goes to the shared [`Magic`] tables. On other architectures than x86-64 only the fallback
 //! is compiled. The BMI2 code sits in `#[target_feature(enable = "bmi2")]` functions, which
-//! cannot be inlined into callers without the feature: each lookup is a call.
+//! cannot be inlined into callers without the feature: in a normal build each lookup is a call
+//! (a queen makes both lookups in one call). Built with BMI2 enabled for the whole program
+//! (`-C target-cpu=native` on such a CPU) the lookups are inlined; BENCHMARKS.md shows both.
 //!
 //! Tables, built once at start-up when BMI2 is present ([`Pext::shared`], a few
 //! milliseconds): (102400 + 5248) × 8 bytes = 841 KiB plus 2 × 64 masks and offsets
