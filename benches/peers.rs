@@ -1,0 +1,175 @@
+//! dirgolem against its peers, in one run: cozy-chess 0.3 and jordanbray's chess 3.2 on the
+//! same positions, in the same criterion groups, so the ratios come from one run.
+//!
+//! - `peers_perft`: bulk-counted perft (the last ply counted without making moves; every
+//!   generator counts its own way) on the five CPW positions, one ply shallower than the
+//!   `dirgolem bench` depths so that criterion can take samples.
+//! - `peers_lists`: full move lists, what an engine uses: each generator's legal moves of the
+//!   first 1000 positions of `tests/data/marcel-random.epd` (openings and middlegames from
+//!   random play), each move's target square summed so the list is really read.
+//!
+//! Run it with the peers' best build: `RUSTFLAGS="-C target-cpu=native" cargo bench --bench
+//! peers` (cozy-chess loses much without hardware popcount); dirgolem dispatches at run time
+//! and runs the same code in either build. `DIRGOLEM_BACKEND` picks dirgolem's backend.
+
+use std::hint::black_box;
+use std::str::FromStr;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use dirgolem::{Generator, Position};
+
+/// The five CPW positions and their depths here.
+const POSITIONS: [(&str, &str, u32); 5] = [
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
+    (
+        "position4",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        4,
+    ),
+    (
+        "position5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
+    ),
+];
+
+fn generator() -> Generator {
+    Generator::from_env().unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND: {e}"))
+}
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+fn chess_perft(board: &chess::Board, depth: u32) -> u64 {
+    let moves = chess::MoveGen::new_legal(board);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .map(|mv| chess_perft(&board.make_move_new(mv), depth - 1))
+        .sum()
+}
+
+fn perft(c: &mut Criterion) {
+    let g = generator();
+    let mut group = c.benchmark_group("peers_perft");
+    group.sample_size(10);
+    for (name, fen, depth) in POSITIONS {
+        let ours = Position::from_fen(fen).unwrap();
+        let cozy = cozy_chess::Board::from_fen(fen, false).unwrap();
+        let theirs = chess::Board::from_str(fen).unwrap();
+        let nodes = g.perft(&ours, depth);
+        assert_eq!(
+            cozy_perft(&cozy, depth),
+            nodes,
+            "cozy-chess disagrees on {name}"
+        );
+        assert_eq!(
+            chess_perft(&theirs, depth),
+            nodes,
+            "chess disagrees on {name}"
+        );
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(
+            BenchmarkId::new(name, format!("dirgolem-{}", g.backend())),
+            |b| b.iter(|| g.perft(black_box(&ours), depth)),
+        );
+        group.bench_function(BenchmarkId::new(name, "cozy-chess"), |b| {
+            b.iter(|| cozy_perft(black_box(&cozy), depth))
+        });
+        group.bench_function(BenchmarkId::new(name, "chess"), |b| {
+            b.iter(|| chess_perft(black_box(&theirs), depth))
+        });
+    }
+    group.finish();
+}
+
+fn lists(c: &mut Criterion) {
+    let fens: Vec<&str> = include_str!("../tests/data/marcel-random.epd")
+        .lines()
+        .take(1000)
+        .map(|line| line.split(';').next().unwrap().trim())
+        .collect();
+    let ours: Vec<Position> = fens
+        .iter()
+        .map(|f| Position::from_fen(f).unwrap())
+        .collect();
+    let cozy: Vec<cozy_chess::Board> = fens
+        .iter()
+        .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
+        .collect();
+    let theirs: Vec<chess::Board> = fens
+        .iter()
+        .map(|f| chess::Board::from_str(f).unwrap())
+        .collect();
+    let g = generator();
+    let mut group = c.benchmark_group("peers_lists");
+    group.throughput(Throughput::Elements(fens.len() as u64));
+    group.bench_function(format!("dirgolem-{}", g.backend()), |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            for p in &ours {
+                for m in g.legal_moves(black_box(p)).iter() {
+                    sum += m.to() as usize;
+                }
+            }
+            sum
+        })
+    });
+    group.bench_function("cozy-chess", |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            for board in &cozy {
+                black_box(board).generate_moves(|moves| {
+                    for mv in moves {
+                        sum += mv.to as usize;
+                    }
+                    false
+                });
+            }
+            sum
+        })
+    });
+    group.bench_function("chess", |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            for board in &theirs {
+                for mv in chess::MoveGen::new_legal(black_box(board)) {
+                    sum += mv.get_dest().to_index();
+                }
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft, lists);
+criterion_main!(benches);
