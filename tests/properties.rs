@@ -201,36 +201,10 @@ proptest! {
 fn reference_generator_matches_suite_counts() {
     let mut checked = 0;
     let mut problems = Vec::new();
-    let suites = [
-        Suite {
-            file: "cpw.epd",
-            options: ParseOptions::standard(),
-        },
-        Suite {
-            file: "perftsuite.epd",
-            options: ParseOptions::standard(),
-        },
-        Suite {
-            file: "tricky.epd",
-            options: ParseOptions::standard(),
-        },
-        Suite {
-            file: "terminal.epd",
-            options: ParseOptions::standard(),
-        },
-        Suite {
-            file: "relaxed.epd",
-            options: ParseOptions::relaxed(),
-        },
-        Suite {
-            file: "chess960.epd",
-            options: ParseOptions::chess960(),
-        },
-        Suite {
-            file: "chess960-relaxed.epd",
-            options: ParseOptions::chess960().with_relaxed(true),
-        },
-    ];
+    // Every suite but marcel-random (its positions are many and add nothing here).
+    let suites = common::ALL_SUITES
+        .into_iter()
+        .filter(|s| s.file != "marcel-random.epd");
     for suite in suites {
         for (line, (fen, pos)) in common::epd::load(suite.file)
             .into_iter()

@@ -118,21 +118,31 @@ impl Position {
     /// assert!(pos.parse_uci("castle").is_err());
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciMoveError> {
-        let well_formed = text.len() >= 4
-            && text.len() <= 5
-            && text.is_ascii()
-            && text[0..2].parse::<crate::Square>().is_ok()
-            && text[2..4].parse::<crate::Square>().is_ok()
-            && (text.len() == 4 || matches!(&text[4..], "n" | "b" | "r" | "q"));
-        if !well_formed {
+        let square = |range: core::ops::Range<usize>| {
+            text.get(range)
+                .and_then(|t| t.parse::<crate::Square>().ok())
+        };
+        let promotion = match text.get(4..) {
+            Some("") => Some(None),
+            Some(letter @ ("n" | "b" | "r" | "q")) => {
+                Some(crate::Piece::from_char(letter.as_bytes()[0] as char))
+            }
+            _ => None,
+        };
+        let (Some(from), Some(to), Some(promotion), 4..=5) =
+            (square(0..2), square(2..4), promotion, text.len())
+        else {
             return Err(UciMoveError::Syntax(text.to_string()));
-        }
+        };
         let mut found = None;
         self.for_each_legal_move(|m| {
-            let chess960 = m.to_uci(CastlingMode::Chess960).to_string() == text;
-            let standard = self.mode == CastlingMode::Standard
-                && m.to_uci(CastlingMode::Standard).to_string() == text;
-            if chess960 || standard {
+            // Castling is king takes rook in both dialects; standard chess also takes the king's
+            // two-square move (never a normal king move there).
+            let standard_castling = self.mode == CastlingMode::Standard
+                && m.is_castling()
+                && m.king_destination() == to;
+            if m.from() == from && m.promotion() == promotion && (m.to() == to || standard_castling)
+            {
                 found = Some(m);
             }
         });

@@ -22,16 +22,19 @@
 use super::{SliderAttacks, TableBuild, ray};
 use crate::{Bitboard, Piece, Square, attacks};
 
-const STEPS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+/// The eight ray directions (file step, rank step), in the crate's order (N, NE, E, …, NW).
+const STEPS: [(i32, i32); 8] = {
+    let mut steps = [(0, 0); 8];
+    let mut d = 0;
+    while d < 8 {
+        steps[d] = (
+            attacks::RAY_STEPS[d].0 as i32,
+            attacks::RAY_STEPS[d].1 as i32,
+        );
+        d += 1;
+    }
+    steps
+};
 
 /// Which directions of [`STEPS`] a piece kind slides along (bit `d` for direction `d`).
 const fn slides(piece: usize) -> u32 {

@@ -21,60 +21,31 @@ pub struct Suite {
     pub options: ParseOptions,
 }
 
+const fn suite(file: &'static str, options: ParseOptions) -> Suite {
+    Suite { file, options }
+}
+
 /// The standard-chess files whose positions any strict parser accepts.
 pub const STANDARD_SUITES: [Suite; 4] = [
-    Suite {
-        file: "cpw.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "perftsuite.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "tricky.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "terminal.epd",
-        options: ParseOptions::standard(),
-    },
+    suite("cpw.epd", ParseOptions::standard()),
+    suite("perftsuite.epd", ParseOptions::standard()),
+    suite("tricky.epd", ParseOptions::standard()),
+    suite("terminal.epd", ParseOptions::standard()),
 ];
 
 /// Every perft file with its options.
 pub const ALL_SUITES: [Suite; 8] = [
-    Suite {
-        file: "cpw.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "perftsuite.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "tricky.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "terminal.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "marcel-random.epd",
-        options: ParseOptions::standard(),
-    },
-    Suite {
-        file: "relaxed.epd",
-        options: ParseOptions::relaxed(),
-    },
-    Suite {
-        file: "chess960.epd",
-        options: ParseOptions::chess960(),
-    },
-    Suite {
-        file: "chess960-relaxed.epd",
-        options: ParseOptions::chess960().with_relaxed(true),
-    },
+    STANDARD_SUITES[0],
+    STANDARD_SUITES[1],
+    STANDARD_SUITES[2],
+    STANDARD_SUITES[3],
+    suite("marcel-random.epd", ParseOptions::standard()),
+    suite("relaxed.epd", ParseOptions::relaxed()),
+    suite("chess960.epd", ParseOptions::chess960()),
+    suite(
+        "chess960-relaxed.epd",
+        ParseOptions::chess960().with_relaxed(true),
+    ),
 ];
 
 /// Every position of a suite file, parsed; panics naming the line if a FEN is refused.
