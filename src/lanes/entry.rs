@@ -10,22 +10,46 @@ macro_rules! entry_points {
     ($token:ty $(, #[$attr:meta])?) => {
         impl $token {
             /// perft from `position` to `depth`, bulk-counted at the last ply. The recursion is
-            /// written here, not in a generic helper, so that the closure holding make-move and
-            /// the recursive call is defined inside this function and inherits its target
+            /// written here, not in a generic helper, so that the closures holding make-move and
+            /// the recursive call are defined inside these functions and inherit their target
             /// features (a closure defined in an `#[inline(always)]` helper would not).
             $(#[$attr])?
             pub(crate) fn perft_entry(self, position: &crate::Position, depth: u32) -> u64 {
-                if depth == 0 {
-                    return 1;
+                match depth {
+                    0 => 1,
+                    1 => crate::golem::generate(self, &position.board).count() as u64,
+                    _ => {
+                        let mut batch = crate::golem::batch::Batch::new();
+                        let nodes = self.perft_batched(position, depth, &mut batch);
+                        nodes + batch.count_and_clear(self)
+                    }
                 }
+            }
+
+            /// perft to `depth` (at least 2): the positions one ply above the leaves go into
+            /// `batch` (shared by the whole tree, so that batches stay full) and are counted
+            /// eight at a time; what is left in it at the end is the caller's to count.
+            $(#[$attr])?
+            fn perft_batched(
+                self,
+                position: &crate::Position,
+                depth: u32,
+                batch: &mut crate::golem::batch::Batch,
+            ) -> u64 {
                 let targets = crate::golem::generate(self, &position.board);
-                if depth == 1 {
-                    return targets.count() as u64;
-                }
+                let flip = position.square_flip();
                 let mut nodes = 0;
-                crate::golem::for_each_move(&position.board, &targets, position.square_flip(), |m| {
-                    nodes += self.perft_entry(&position.make(m), depth - 1);
-                });
+                if depth == 2 {
+                    crate::golem::for_each_move(&position.board, &targets, flip, |m| {
+                        if batch.push(&position.make(m).board) {
+                            nodes += batch.count_and_clear(self);
+                        }
+                    });
+                } else {
+                    crate::golem::for_each_move(&position.board, &targets, flip, |m| {
+                        nodes += self.perft_batched(&position.make(m), depth - 1, batch);
+                    });
+                }
                 nodes
             }
 

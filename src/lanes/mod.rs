@@ -14,6 +14,8 @@
 mod dispatch;
 mod entry;
 mod scalar;
+#[cfg(test)]
+mod tests;
 
 cfg_if::cfg_if! {
     if #[cfg(target_arch = "x86_64")] {
@@ -56,6 +58,23 @@ pub(crate) trait Lanes: Copy {
     fn swap_opposite(self, v: Self::Vector) -> Self::Vector;
     /// The OR of all eight lanes.
     fn or_all(self, v: Self::Vector) -> u64;
+
+    // Position-parallel operations (`golem::batch`: lane `i` holds position `i`, every lane
+    // moves the same way).
+
+    /// Every lane moved left by `amount` bit positions, or right by `-amount` when negative
+    /// (|amount| < 64); a shift, so bits moved past either end are dropped.
+    fn shift_all(self, v: Self::Vector, amount: i8) -> Self::Vector;
+    /// Lane-wise: all ones where the lane is zero, else zero.
+    fn zero_mask(self, v: Self::Vector) -> Self::Vector;
+    /// Lane-wise wrapping `a - b`.
+    fn sub(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Each byte replaced by the number of its set bits (0..=8).
+    fn byte_counts(self, v: Self::Vector) -> Self::Vector;
+    /// Byte-wise wrapping `a + b`; callers keep every byte sum below 256.
+    fn add_bytes(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// The sum of all 64 bytes of the vector.
+    fn sum_bytes(self, v: Self::Vector) -> u64;
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
@@ -114,6 +133,44 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn or_all(self) -> u64 {
         self.lanes.or_all(self.v)
+    }
+
+    #[inline(always)]
+    fn with(self, v: L::Vector) -> Self {
+        Lanes8 {
+            v,
+            lanes: self.lanes,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn shift_all(self, amount: i8) -> Self {
+        self.with(self.lanes.shift_all(self.v, amount))
+    }
+
+    #[inline(always)]
+    pub(crate) fn zero_mask(self) -> Self {
+        self.with(self.lanes.zero_mask(self.v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn sub(self, rhs: Self) -> Self {
+        self.with(self.lanes.sub(self.v, rhs.v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn byte_counts(self) -> Self {
+        self.with(self.lanes.byte_counts(self.v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn add_bytes(self, rhs: Self) -> Self {
+        self.with(self.lanes.add_bytes(self.v, rhs.v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn sum_bytes(self) -> u64 {
+        self.lanes.sum_bytes(self.v)
     }
 }
 

@@ -78,6 +78,52 @@ impl Lanes for Scalar {
     fn or_all(self, v: [u64; 8]) -> u64 {
         (v[0] | v[1]) | (v[2] | v[3]) | (v[4] | v[5]) | (v[6] | v[7])
     }
+
+    #[inline(always)]
+    fn shift_all(self, v: [u64; 8], amount: i8) -> [u64; 8] {
+        if amount >= 0 {
+            v.map(|x| x << amount)
+        } else {
+            v.map(|x| x >> -amount)
+        }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: [u64; 8]) -> [u64; 8] {
+        v.map(|x| ((x == 0) as u64).wrapping_neg())
+    }
+
+    #[inline(always)]
+    fn sub(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, u64::wrapping_sub)
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: [u64; 8]) -> [u64; 8] {
+        v.map(|x| {
+            let x = x - (x >> 1 & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + (x >> 2 & 0x3333_3333_3333_3333);
+            (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+        })
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        // No byte sum reaches 256 (the caller's promise), so no carry crosses a byte.
+        zip(a, b, u64::wrapping_add)
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: [u64; 8]) -> u64 {
+        v.iter()
+            .map(|&x| {
+                // Pairs of bytes into 16-bit fields (each at most 510), then all four summed
+                // into the top field by one multiplication (at most 2040).
+                let pairs = (x & 0x00ff_00ff_00ff_00ff) + (x >> 8 & 0x00ff_00ff_00ff_00ff);
+                pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48
+            })
+            .sum()
+    }
 }
 
 entry_points!(Scalar);

@@ -36,6 +36,28 @@ fn counts(amounts: [i8; 4], sign: i8) -> __m256i {
     unsafe { _mm256_setr_epi64x(c[0], c[1], c[2], c[3]) }
 }
 
+/// Each byte of `r` replaced by its number of set bits: a byte shuffle looks up each nibble.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn byte_counts(r: __m256i) -> __m256i {
+    // SAFETY: AVX2 is present (the caller's promise).
+    unsafe {
+        let table = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
+            3, 3, 4,
+        );
+        let nibble = _mm256_set1_epi8(0x0f);
+        let low = _mm256_and_si256(r, nibble);
+        let high = _mm256_and_si256(_mm256_srli_epi64::<4>(r), nibble);
+        _mm256_add_epi8(
+            _mm256_shuffle_epi8(table, low),
+            _mm256_shuffle_epi8(table, high),
+        )
+    }
+}
+
 impl Lanes for Avx2 {
     type Vector = V;
 
@@ -125,6 +147,61 @@ impl Lanes for Avx2 {
             let o = _mm256_or_si256(v[0], v[1]);
             let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
             (_mm_cvtsi128_si64(o) | _mm_extract_epi64::<1>(o)) as u64
+        }
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: V, amount: i8) -> V {
+        // (No closures here: a closure would not inherit the entry point's target features.)
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let count = _mm_cvtsi32_si128(amount.unsigned_abs() as i32);
+            if amount >= 0 {
+                [_mm256_sll_epi64(v[0], count), _mm256_sll_epi64(v[1], count)]
+            } else {
+                [_mm256_srl_epi64(v[0], count), _mm256_srl_epi64(v[1], count)]
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let zero = _mm256_setzero_si256();
+            [
+                _mm256_cmpeq_epi64(v[0], zero),
+                _mm256_cmpeq_epi64(v[1], zero),
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: V, b: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe { [_mm256_sub_epi64(a[0], b[0]), _mm256_sub_epi64(a[1], b[1])] }
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe { [byte_counts(v[0]), byte_counts(v[1])] }
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: V, b: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe { [_mm256_add_epi8(a[0], b[0]), _mm256_add_epi8(a[1], b[1])] }
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: V) -> u64 {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let zero = _mm256_setzero_si256();
+            let s = _mm256_add_epi64(_mm256_sad_epu8(v[0], zero), _mm256_sad_epu8(v[1], zero));
+            let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+            (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
         }
     }
 }

@@ -99,6 +99,61 @@ impl Lanes for Avx512 {
             (_mm_cvtsi128_si64(o) | _mm_extract_epi64::<1>(o)) as u64
         }
     }
+
+    #[inline(always)]
+    fn shift_all(self, v: __m512i, amount: i8) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe {
+            let count = _mm_cvtsi32_si128(amount.unsigned_abs() as i32);
+            if amount >= 0 {
+                _mm512_sll_epi64(v, count)
+            } else {
+                _mm512_srl_epi64(v, count)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F (test) and DQ (mask to vector) are present (token).
+        unsafe { _mm512_movm_epi64(_mm512_testn_epi64_mask(v, v)) }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_sub_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F and BW are present (token).
+        unsafe {
+            // Set bits of each nibble, looked up with a byte shuffle per 128-bit block.
+            let table = _mm512_broadcast_i32x4(_mm_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+            ));
+            let nibble = _mm512_set1_epi8(0x0f);
+            let low = _mm512_and_si512(v, nibble);
+            let high = _mm512_and_si512(_mm512_srli_epi64::<4>(v), nibble);
+            _mm512_add_epi8(
+                _mm512_shuffle_epi8(table, low),
+                _mm512_shuffle_epi8(table, high),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 BW is present (token).
+        unsafe { _mm512_add_epi8(a, b) }
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: __m512i) -> u64 {
+        // SAFETY: AVX-512 F and BW are present (token).
+        unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(v, _mm512_setzero_si512())) as u64 }
+    }
 }
 
 entry_points!(Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);

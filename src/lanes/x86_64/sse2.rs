@@ -113,6 +113,71 @@ impl Lanes for Sse2 {
             (_mm_cvtsi128_si64(o) | _mm_cvtsi128_si64(_mm_unpackhi_epi64(o, o))) as u64
         }
     }
+
+    #[inline(always)]
+    fn shift_all(self, v: V, amount: i8) -> V {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            let count = _mm_cvtsi32_si128(amount.unsigned_abs() as i32);
+            if amount >= 0 {
+                v.map(|r| _mm_sll_epi64(r, count))
+            } else {
+                v.map(|r| _mm_srl_epi64(r, count))
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        v.map(|r| unsafe {
+            // SSE2 compares 32-bit halves: a lane is zero when both of its halves are.
+            let halves = _mm_cmpeq_epi32(r, _mm_setzero_si128());
+            _mm_and_si128(halves, _mm_shuffle_epi32::<0b10_11_00_01>(halves))
+        })
+    }
+
+    #[inline(always)]
+    fn sub(self, a: V, b: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        each(a, b, |x, y| unsafe { _mm_sub_epi64(x, y) })
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        v.map(|x| unsafe {
+            // SWAR: bit pairs, then nibbles, then bytes (SSE2 has no byte shuffle).
+            let m1 = _mm_set1_epi8(0x55);
+            let m2 = _mm_set1_epi8(0x33);
+            let m4 = _mm_set1_epi8(0x0f);
+            let x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi64::<1>(x), m1));
+            let x = _mm_add_epi8(
+                _mm_and_si128(x, m2),
+                _mm_and_si128(_mm_srli_epi64::<2>(x), m2),
+            );
+            _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi64::<4>(x)), m4)
+        })
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: V, b: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        each(a, b, |x, y| unsafe { _mm_add_epi8(x, y) })
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: V) -> u64 {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            let zero = _mm_setzero_si128();
+            let s = _mm_add_epi64(
+                _mm_add_epi64(_mm_sad_epu8(v[0], zero), _mm_sad_epu8(v[1], zero)),
+                _mm_add_epi64(_mm_sad_epu8(v[2], zero), _mm_sad_epu8(v[3], zero)),
+            );
+            (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as u64
+        }
+    }
 }
 
 entry_points!(Sse2, #[target_feature(enable = "sse2")]);
