@@ -16,6 +16,7 @@
 //! Everything is relative to the side to move (see `position::board`). Only castling, which
 //! the seed leaves to the reader, loops over the (at most two) castling rights.
 
+pub(crate) mod batch;
 mod castling;
 pub(crate) mod directions;
 mod serialize;

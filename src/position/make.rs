@@ -21,75 +21,79 @@ impl Position {
         let flip = self.square_flip();
         let from = (m.from() as u32) ^ flip;
         let to = (m.to() as u32) ^ flip;
-        let from_bb = 1u64 << from;
-        let to_bb = 1u64 << to;
-        let mut b = self.board;
-        // Castling rights end for a rook that moves or is captured; the en passant square ends.
-        b[SPECIAL] &= (RANK_1 | RANK_8) & !(from_bb | to_bb);
-        let mut halfmove_clock = self.halfmove_clock.saturating_add(1);
-        let mut double_push = 0;
-
-        let kind = m.kind_bits();
-        if kind == Move::RAW_CASTLING {
-            let (king_to, rook_to) = if to > from { (6, 5) } else { (2, 3) };
-            b[US] = (b[US] & !(from_bb | to_bb)) | 1 << king_to | 1 << rook_to;
-            b[KINGS] = (b[KINGS] & !from_bb) | 1 << king_to;
-            b[ORTHOGONAL] = (b[ORTHOGONAL] & !to_bb) | 1 << rook_to;
-            b[SPECIAL] &= !RANK_1;
-        } else {
-            if b[THEM] & to_bb != 0 {
-                halfmove_clock = 0;
-                for bb in &mut b[THEM..SPECIAL] {
-                    *bb &= !to_bb;
-                }
-            }
-            b[US] ^= from_bb | to_bb;
-            for bb in &mut b[PAWNS..SPECIAL] {
-                // Branch-less: move the bit in whichever piece board holds it.
-                let holds = (*bb >> from & 1).wrapping_neg();
-                *bb ^= holds & (from_bb | to_bb);
-            }
-            if b[KINGS] & to_bb != 0 {
-                b[SPECIAL] &= !RANK_1;
-            }
-            if b[PAWNS] & to_bb != 0 {
-                halfmove_clock = 0;
-                if kind == Move::RAW_EN_PASSANT {
-                    let captured = to_bb >> 8;
-                    b[THEM] ^= captured;
-                    b[PAWNS] ^= captured;
-                } else if kind >= Move::RAW_PROMOTION {
-                    b[PAWNS] ^= to_bb;
-                    match kind - Move::RAW_PROMOTION {
-                        0 => b[KNIGHTS] |= to_bb,
-                        1 => b[DIAGONAL] |= to_bb,
-                        2 => b[ORTHOGONAL] |= to_bb,
-                        _ => {
-                            b[DIAGONAL] |= to_bb;
-                            b[ORTHOGONAL] |= to_bb;
-                        }
-                    }
-                } else if to == from + 16 {
-                    double_push = from_bb << 8;
-                }
-            }
-        }
-
-        let mut board = flipped(&b);
-        if double_push != 0 {
-            let ep = double_push.swap_bytes();
-            if en_passant::capture_is_legal(&board, ep) {
-                board[SPECIAL] |= ep;
-            }
-        }
+        let b = &self.board;
+        // A capture (castling takes no enemy man) or a pawn move resets the clock.
+        let irreversible = (b[THEM] >> to | b[PAWNS] >> from) & 1 != 0;
         Position {
-            board,
+            board: make_board(b, from, to, m.kind_bits()),
             turn: !self.turn,
             mode: self.mode,
-            halfmove_clock,
+            halfmove_clock: if irreversible {
+                0
+            } else {
+                self.halfmove_clock.saturating_add(1)
+            },
             fullmove_number: self
                 .fullmove_number
                 .saturating_add((self.turn == Color::Black) as u32),
         }
     }
+}
+
+/// The board after the move `from -> to` of kind `kind_bits` (relative squares) on `b`, seen
+/// from the other side. Branch-free for the common moves (quiet moves and captures by any
+/// man); castling, en passant, promotions and double pushes next to an enemy pawn take a
+/// branch each, rarely.
+#[inline(always)]
+pub(crate) fn make_board(b: &Board, from: u32, to: u32, kind_bits: u16) -> Board {
+    let from_bb = 1u64 << from;
+    let to_bb = 1u64 << to;
+    let from_to = from_bb | to_bb;
+    let mut b = *b;
+    // Castling rights end for a rook that moves or is captured; the en passant square ends.
+    b[SPECIAL] &= (RANK_1 | RANK_8) & !from_to;
+    if kind_bits == Move::RAW_CASTLING {
+        let (king_to, rook_to) = if to > from { (6, 5) } else { (2, 3) };
+        b[US] = (b[US] & !from_to) | 1 << king_to | 1 << rook_to;
+        b[KINGS] = (b[KINGS] & !from_bb) | 1 << king_to;
+        b[ORTHOGONAL] = (b[ORTHOGONAL] & !to_bb) | 1 << rook_to;
+        b[SPECIAL] &= !RANK_1;
+        return flipped(&b);
+    }
+    b[THEM] &= !to_bb;
+    b[US] ^= from_to;
+    for bb in &mut b[PAWNS..SPECIAL] {
+        // Whatever stood on `to` is captured; the mover's board moves its bit.
+        let holds = (*bb >> from & 1).wrapping_neg();
+        *bb = (*bb & !to_bb) ^ (holds & from_to);
+    }
+    // A king move ends both castling rights.
+    b[SPECIAL] &= !(RANK_1 & (b[KINGS] >> to & 1).wrapping_neg());
+    if kind_bits == Move::RAW_EN_PASSANT {
+        let captured = to_bb >> 8;
+        b[THEM] ^= captured;
+        b[PAWNS] ^= captured;
+    } else if kind_bits >= Move::RAW_PROMOTION {
+        b[PAWNS] ^= to_bb;
+        match kind_bits - Move::RAW_PROMOTION {
+            0 => b[KNIGHTS] |= to_bb,
+            1 => b[DIAGONAL] |= to_bb,
+            2 => b[ORTHOGONAL] |= to_bb,
+            _ => {
+                b[DIAGONAL] |= to_bb;
+                b[ORTHOGONAL] |= to_bb;
+            }
+        }
+    }
+    // A double push next to an enemy pawn may leave an en passant capture.
+    let double_push = to_bb & from_bb << 16 & b[PAWNS];
+    let beside = (double_push << 1 & NOT_FILE_A) | (double_push >> 1 & NOT_FILE_H);
+    let mut board = flipped(&b);
+    if beside & b[THEM] & b[PAWNS] != 0 {
+        let ep = (double_push >> 8).swap_bytes();
+        if en_passant::capture_is_legal(&board, ep) {
+            board[SPECIAL] |= ep;
+        }
+    }
+    board
 }
