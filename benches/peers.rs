@@ -2,8 +2,8 @@
 //! same positions, in the same criterion groups, so the ratios come from one run.
 //!
 //! - `peers_perft`: bulk-counted perft (the last ply counted without making moves; every
-//!   generator counts its own way) on the five CPW positions, one ply shallower than the
-//!   `dirgolem bench` depths so that criterion can take samples.
+//!   generator counts its own way) on the five CPW positions at the depths of the speed issue
+//!   and `dirgolem bench`.
 //! - `peers_lists`: full move lists, what an engine uses: each generator's legal moves of the
 //!   first 1000 positions of `tests/data/marcel-random.epd` (openings and middlegames from
 //!   random play), each move's target square summed so the list is really read.
@@ -18,28 +18,28 @@ use std::str::FromStr;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dirgolem::{Generator, Position};
 
-/// The five CPW positions and their depths here.
+/// The five CPW positions and their depths (those of `dirgolem bench`).
 const POSITIONS: [(&str, &str, u32); 5] = [
     (
         "startpos",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        5,
+        6,
     ),
     (
         "kiwipete",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        4,
+        5,
     ),
-    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
+    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
     (
         "position4",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        4,
+        5,
     ),
     (
         "position5",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        4,
+        5,
     ),
 ];
 

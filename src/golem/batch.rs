@@ -5,8 +5,8 @@
 //! not per direction (attack unions, check masks, pawns, popcounts) runs on one lane or needs
 //! horizontal reductions. Here every lane holds its own position and runs the same pipeline
 //! (the same four phases, direction by direction), so every operation is vertical and every
-//! lane does useful work however few directions a position uses. The counts are summed per
-//! byte (popcounts of bytes, added bytewise) and reduced once per batch.
+//! lane does useful work however few directions a position uses. The target sets are counted
+//! with carry-save adders ([`Tally`]) and reduced once per batch.
 //!
 //! perft makes the positions one ply above the leaves into a [`Batch`] (one for the whole
 //! tree, so batches fill across parents) and counts them eight at a time; a lane left unfilled
@@ -14,7 +14,9 @@
 
 use super::castling;
 use super::directions::{KNIGHT_LANDING, KNIGHT_STEP, RAY_LANDING, RAY_STEP};
+use super::tally::Tally;
 use crate::lanes::{Lanes, Lanes8};
+use crate::position::make_board;
 use crate::position::*;
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -30,10 +32,17 @@ const F1: u64 = 1 << 5;
 const G1: u64 = 1 << 6;
 const H1: u64 = 1 << 7;
 
-/// Up to eight boards stored by bitboard kind: `columns[k][i]` is bitboard `k` of board `i`,
-/// so that each kind loads as one vector.
+/// Up to eight moves to make and count the replies of, stored by bitboard kind so that each
+/// kind loads as one vector: lane `i` holds the position a move is made in and the move.
+/// The moves are made when the batch is counted, all eight at once.
 pub(crate) struct Batch {
-    columns: [[u64; 8]; 8],
+    /// `parents[k][i]`: bitboard `k` of the position lane `i`'s move is made in.
+    parents: [[u64; 8]; 8],
+    /// The from square of lane `i`'s move as a bitboard: empty for a move made ahead (see
+    /// [`Batch::push`]).
+    from: [u64; 8],
+    /// The to square, likewise.
+    to: [u64; 8],
     len: usize,
 }
 
@@ -42,37 +51,100 @@ impl Batch {
     #[inline(always)]
     pub(crate) fn new() -> Batch {
         Batch {
-            columns: [[0; 8]; 8],
+            parents: [[0; 8]; 8],
+            from: [0; 8],
+            to: [0; 8],
             len: 0,
         }
     }
 
-    /// Adds `board`; true when the batch is then full (eight boards), to be counted before
-    /// the next push.
+    /// Adds the legal move `from -> to` of kind `kind_bits` (relative squares) of `parent`;
+    /// true when the batch is then full (eight moves), to be counted before the next push.
+    ///
+    /// Quiet moves and captures are made later, in the vectors. Castling, en passant,
+    /// promotions and double pushes beside an enemy pawn (which may leave an en passant
+    /// capture to check) are made here, and the lane holds the result seen back from the
+    /// mover's side with an empty move, which the vector make turns into the result.
     #[inline(always)]
-    pub(crate) fn push(&mut self, board: &Board) -> bool {
+    pub(crate) fn push(&mut self, parent: &Board, from: u32, to: u32, kind_bits: u16) -> bool {
         let i = self.len & 7;
-        for (column, &bb) in self.columns.iter_mut().zip(board) {
-            column[i] = bb;
+        let from_bb = 1u64 << from;
+        let to_bb = 1u64 << to;
+        let double_push = to_bb & from_bb << 16 & parent[PAWNS] << 16;
+        let beside = (double_push << 1 & NOT_A) | (double_push >> 1 & NOT_H);
+        if kind_bits == crate::Move::RAW_NORMAL && beside & parent[THEM] & parent[PAWNS] == 0 {
+            for (column, &bb) in self.parents.iter_mut().zip(parent) {
+                column[i] = bb;
+            }
+            self.from[i] = from_bb;
+            self.to[i] = to_bb;
+        } else {
+            let made = flipped(&make_board(parent, from, to, kind_bits));
+            for (column, &bb) in self.parents.iter_mut().zip(&made) {
+                column[i] = bb;
+            }
+            self.from[i] = 0;
+            self.to[i] = 0;
         }
         self.len = i + 1;
         self.len == 8
     }
 
-    /// The number of legal moves of all boards in the batch, which is emptied.
+    /// The number of legal replies to all moves in the batch, which is emptied.
     #[inline(always)]
     pub(crate) fn count_and_clear<L: Lanes>(&mut self, lanes: L) -> u64 {
         if self.len == 0 {
             return 0;
         }
-        // A lane past `len` may hold a board of an earlier batch: without men of the side to
-        // move it has no moves, so clearing that one bitboard is enough.
+        // A lane past `len` may hold a move of an earlier batch. Without men of the side
+        // not to move, and with an empty move, it makes a position where the side to move
+        // has no men and so no moves.
         for i in self.len..8 {
-            self.columns[US][i] = 0;
+            self.parents[THEM][i] = 0;
+            self.from[i] = 0;
+            self.to[i] = 0;
         }
         self.len = 0;
-        count_legal(lanes, &self.columns)
+        count_legal(lanes, make(lanes, self))
     }
+}
+
+/// The positions after the moves of `batch`, as vectors by bitboard kind, each seen from its
+/// side to move (colours swapped, ranks mirrored by a byte swap of every lane).
+#[inline(always)]
+fn make<L: Lanes>(lanes: L, batch: &Batch) -> [Lanes8<L>; 8] {
+    // Macros, no closures (see `count_legal`).
+    macro_rules! load {
+        ($column:expr) => {
+            Lanes8::load(lanes, $column)
+        };
+    }
+    let from = load!(batch.from);
+    let to = load!(batch.to);
+    let from_to = from | to;
+    let mut made = [from; 8];
+    for (made, &column) in made[PAWNS..SPECIAL]
+        .iter_mut()
+        .zip(&batch.parents[PAWNS..SPECIAL])
+    {
+        // Whatever stood on `to` is captured; the mover's board (one or two kinds: a queen
+        // is on both slider boards) moves its bit.
+        let before = load!(column);
+        let holds_not = (before & from).zero_mask();
+        *made = (before.and_not(to) ^ from_to.and_not(holds_not)).swap_bytes();
+    }
+    made[US] = load!(batch.parents[THEM]).and_not(to).swap_bytes();
+    made[THEM] = (load!(batch.parents[US]) ^ from_to).swap_bytes();
+    // Castling rights end for a rook that moves or is captured, and both for a king that
+    // moves; the en passant square ends. Rank 3 keeps the en passant square of a move made
+    // ahead (rank 6 once mirrored).
+    let rank_1 = Lanes8::splat(lanes, RANK_1);
+    let king_moved = rank_1.and_not((load!(batch.parents[KINGS]) & from).zero_mask());
+    made[SPECIAL] = (load!(batch.parents[SPECIAL])
+        & Lanes8::splat(lanes, RANK_1 | RANK_3 | RANK_8))
+    .and_not(from_to | king_moved)
+    .swap_bytes();
+    made
 }
 
 /// Lane-wise sliding attacks in the ray direction `d` from `sliders` over `empty`.
@@ -99,9 +171,10 @@ fn jump<L: Lanes>(x: Lanes8<L>, k: usize, lanes: L) -> Lanes8<L> {
 /// Lane-wise union of the knight attacks of `x`.
 #[inline(always)]
 fn knight_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
-    let splat = |m| Lanes8::splat(lanes, m);
-    let one = (x.shift_all(1) & splat(NOT_A)) | (x.shift_all(-1) & splat(NOT_H));
-    let two = (x.shift_all(2) & splat(NOT_AB)) | (x.shift_all(-2) & splat(NOT_GH));
+    let one = (x.shift_all(1) & Lanes8::splat(lanes, NOT_A))
+        | (x.shift_all(-1) & Lanes8::splat(lanes, NOT_H));
+    let two = (x.shift_all(2) & Lanes8::splat(lanes, NOT_AB))
+        | (x.shift_all(-2) & Lanes8::splat(lanes, NOT_GH));
     one.shift_all(16) | one.shift_all(-16) | two.shift_all(8) | two.shift_all(-8)
 }
 
@@ -114,10 +187,11 @@ fn king_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
     sideways | row.shift_all(8) | row.shift_all(-8)
 }
 
-/// The total number of legal moves of the eight boards in `columns` (see [`Batch`]), each
-/// relative to its side to move as usual. Same rules as [`super::generate`], phase by phase.
+/// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
+/// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
+/// phase.
 #[inline(always)]
-pub(crate) fn count_legal<L: Lanes>(lanes: L, columns: &[[u64; 8]; 8]) -> u64 {
+fn count_legal<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
     // Macros and loops, no closures: a closure would not inherit the entry point's target
     // features, and its vector operations would become calls.
     macro_rules! splat {
@@ -125,59 +199,44 @@ pub(crate) fn count_legal<L: Lanes>(lanes: L, columns: &[[u64; 8]; 8]) -> u64 {
             Lanes8::splat(lanes, $x)
         };
     }
-    macro_rules! load {
-        ($k:expr) => {
-            Lanes8::load(lanes, columns[$k])
-        };
-    }
-    let (us, them) = (load!(US), load!(THEM));
-    let (pawns, knights, kings) = (load!(PAWNS), load!(KNIGHTS), load!(KINGS));
-    let (diagonal, orthogonal) = (load!(DIAGONAL), load!(ORTHOGONAL));
+    let (us, them) = (b[US], b[THEM]);
+    let (pawns, knights, kings) = (b[PAWNS], b[KNIGHTS], b[KINGS]);
+    let (diagonal, orthogonal) = (b[DIAGONAL], b[ORTHOGONAL]);
     let occupied = us | them;
     let empty = occupied ^ splat!(!0);
     let king = kings & us;
 
-    // Phase 1: opponent attacks; sliders through our king (x-ray).
+    // Phases 1 and 2, line by line (a line is direction `l` with its opposite `l + 4`) so
+    // that few vectors are live at once: opponent attacks, their sliders seen through our
+    // king (x-ray); our king as a super piece; the in-between sets per line (pins and
+    // check-blocking squares) and the sliding checkers.
     let their_orthogonal = orthogonal & them;
     let their_diagonal = diagonal & them;
     let xray_empty = empty | king;
-    let mut their_rays = [empty; 8];
-    for (d, ray) in their_rays.iter_mut().enumerate() {
-        let sliders = if d % 2 == 0 {
-            their_orthogonal
-        } else {
-            their_diagonal
-        };
-        *ray = slide(sliders, xray_empty, d, lanes);
-    }
     let their_pawns = pawns & them;
     let mut their_attacks = knight_attacks(knights & them, lanes)
         | king_attacks(kings & them, lanes)
         | (their_pawns.shift_all(-7) & splat!(NOT_A))
         | (their_pawns.shift_all(-9) & splat!(NOT_H));
-    for ray in their_rays {
-        their_attacks = their_attacks | ray;
-    }
-
-    // Phase 2: our king as a super piece; in-between sets per line, pins and checkers.
-    let mut king_rays = [empty; 8];
-    for (d, ray) in king_rays.iter_mut().enumerate() {
-        *ray = slide(king, empty, d, lanes);
-    }
-    // Line `l` (0..4) is direction `l` with its opposite `l + 4`.
     let mut line_between = [empty; 4];
+    let mut checkers = (knight_attacks(king, lanes) & knights & them)
+        | (((king.shift_all(9) & splat!(NOT_A)) | (king.shift_all(7) & splat!(NOT_H)))
+            & their_pawns);
     for (l, between) in line_between.iter_mut().enumerate() {
-        *between = (their_rays[l] & king_rays[l + 4]) | (their_rays[l + 4] & king_rays[l]);
+        let sliders = if l % 2 == 0 {
+            their_orthogonal
+        } else {
+            their_diagonal
+        };
+        let theirs_forward = slide(sliders, xray_empty, l, lanes);
+        let theirs_back = slide(sliders, xray_empty, l + 4, lanes);
+        let king_forward = slide(king, empty, l, lanes);
+        let king_back = slide(king, empty, l + 4, lanes);
+        their_attacks = their_attacks | theirs_forward | theirs_back;
+        *between = (theirs_forward & king_back) | (theirs_back & king_forward);
+        checkers = checkers | ((king_forward | king_back) & sliders);
     }
     let all_between = line_between[0] | line_between[1] | line_between[2] | line_between[3];
-    let king_orthogonal = king_rays[0] | king_rays[2] | king_rays[4] | king_rays[6];
-    let king_diagonal = king_rays[1] | king_rays[3] | king_rays[5] | king_rays[7];
-    let pawn_checkers =
-        ((king.shift_all(9) & splat!(NOT_A)) | (king.shift_all(7) & splat!(NOT_H))) & their_pawns;
-    let checkers = (king_orthogonal & their_orthogonal)
-        | (king_diagonal & their_diagonal)
-        | (knight_attacks(king, lanes) & knights & them)
-        | pawn_checkers;
 
     // Phase 3: the check mask.
     let not_in_check = (their_attacks & king).zero_mask();
@@ -185,32 +244,30 @@ pub(crate) fn count_legal<L: Lanes>(lanes: L, columns: &[[u64; 8]; 8]) -> u64 {
     let check_to = checkers | (all_between & empty) | not_in_check;
     let target_mask = (check_to & not_double_check).and_not(us);
 
-    // Phase 4: our targets, counted per byte. Every set adds at most 8 to a byte: 8 slider
-    // sets, 8 knight sets, the king, 3 pawn sets, 3 x 3 promotion sets (rank 8 only) and the
-    // castling set (rank 1 only) make at most 29 x 8 = 232 per byte, below 256.
+    // Phase 4: our targets, counted by a tally of carry-save adders.
     let our_orthogonal = orthogonal & us;
     let our_diagonal = diagonal & us;
-    let mut counts = splat!(0);
-    for d in 0..8 {
+    let mut tally = Tally::new(lanes);
+    let mut sets = [empty; 8];
+    for (d, set) in sets.iter_mut().enumerate() {
         let pinned_off_line = all_between ^ line_between[d % 4];
         let sliders = if d % 2 == 0 {
             our_orthogonal
         } else {
             our_diagonal
         };
-        let targets = slide(sliders.and_not(pinned_off_line), empty, d, lanes) & target_mask;
-        counts = counts.add_bytes(targets.byte_counts());
+        *set = slide(sliders.and_not(pinned_off_line), empty, d, lanes) & target_mask;
     }
-    let king_targets = king_attacks(king, lanes).and_not(us | their_attacks);
-    counts = counts.add_bytes(king_targets.byte_counts());
+    tally.add8(sets);
     let free_knights = (knights & us).and_not(all_between);
-    for k in 0..8 {
-        let targets = jump(free_knights, k, lanes) & target_mask;
-        counts = counts.add_bytes(targets.byte_counts());
+    for (k, set) in sets.iter_mut().enumerate() {
+        *set = jump(free_knights, k, lanes) & target_mask;
     }
+    tally.add8(sets);
 
+    let king_targets = king_attacks(king, lanes).and_not(us | their_attacks);
     let our_pawns = pawns & us;
-    let special = load!(SPECIAL);
+    let special = b[SPECIAL];
     let ep = special & splat!(RANK_6);
     let capture_targets = (them & target_mask) | ep;
     // A pawn moves along line 0 (pushes), 1 (north-east) or 3 (north-west); pinned off that
@@ -223,17 +280,11 @@ pub(crate) fn count_legal<L: Lanes>(lanes: L, columns: &[[u64; 8]; 8]) -> u64 {
     let single_pushes = pawns_n.shift_all(8) & empty;
     let double_pushes = (single_pushes & splat!(RANK_3)).shift_all(8) & empty;
     let pawn_n = (single_pushes | double_pushes) & target_mask;
-    let promotions = (pawn_n & splat!(RANK_8))
-        .byte_counts()
-        .add_bytes((pawn_ne & splat!(RANK_8)).byte_counts())
-        .add_bytes((pawn_nw & splat!(RANK_8)).byte_counts());
-    counts = counts
-        .add_bytes(pawn_n.byte_counts())
-        .add_bytes(pawn_ne.byte_counts())
-        .add_bytes(pawn_nw.byte_counts())
-        .add_bytes(promotions)
-        .add_bytes(promotions)
-        .add_bytes(promotions);
+    // The promotion targets of all three pawn sets in one (ranks 8, 7 and 6 of it): each
+    // counts three more moves.
+    let rank_8 = splat!(RANK_8);
+    let promotions =
+        (pawn_n & rank_8) | (pawn_ne & rank_8).shift_all(-8) | (pawn_nw & rank_8).shift_all(-16);
 
     // Castling. The standard shapes (king on e1, rook on a1 or h1) by masks; any other
     // (Chess960) by the scalar rule of `generate`, lane by lane.
@@ -244,17 +295,30 @@ pub(crate) fn count_legal<L: Lanes>(lanes: L, columns: &[[u64; 8]; 8]) -> u64 {
     let castles = (rights & king_on_e1)
         & ((kingside_blocked.zero_mask() & splat!(H1))
             | (queenside_blocked.zero_mask() & splat!(A1)));
-    counts = counts.add_bytes(castles.byte_counts());
-    let mut total = counts.sum_bytes();
+    tally.add8([
+        king_targets,
+        pawn_n,
+        pawn_ne,
+        pawn_nw,
+        castles,
+        promotions,
+        promotions,
+        promotions,
+    ]);
+    let mut total = tally.total();
     let other_rights = rights.and_not(king_on_e1 & splat!(A1 | H1));
     if other_rights.or_all() != 0 {
         let other_rights = other_rights.to_array();
         let their_attacks = their_attacks.to_array();
+        let mut boards = [[0u64; 8]; 8];
+        for (k, column) in boards.iter_mut().enumerate() {
+            *column = b[k].to_array();
+        }
         for i in 0..8 {
             if other_rights[i] != 0 {
                 let mut board: Board = [0; 8];
                 for (k, bb) in board.iter_mut().enumerate() {
-                    *bb = columns[k][i];
+                    *bb = boards[k][i];
                 }
                 let king = board[KINGS] & board[US];
                 let occupied = board[US] | board[THEM];

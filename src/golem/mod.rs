@@ -20,6 +20,7 @@ pub(crate) mod batch;
 mod castling;
 pub(crate) mod directions;
 mod serialize;
+mod tally;
 mod targets;
 
 pub use targets::{Direction, MoveTargets};

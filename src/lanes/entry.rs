@@ -18,6 +18,15 @@ macro_rules! entry_points {
                 match depth {
                     0 => 1,
                     1 => crate::golem::generate(self, &position.board).count() as u64,
+                    _ if !<Self as crate::lanes::Lanes>::COUNTS_BY_POSITION => {
+                        let targets = crate::golem::generate(self, &position.board);
+                        let flip = position.square_flip();
+                        let mut nodes = 0;
+                        crate::golem::for_each_move(&position.board, &targets, flip, |m| {
+                            nodes += self.perft_entry(&position.make(m), depth - 1);
+                        });
+                        nodes
+                    }
                     _ => {
                         let mut batch = crate::golem::batch::Batch::new();
                         let nodes = self.perft_batched(position, depth, &mut batch);
@@ -40,11 +49,16 @@ macro_rules! entry_points {
                 let flip = position.square_flip();
                 let mut nodes = 0;
                 if depth == 2 {
-                    crate::golem::for_each_move(&position.board, &targets, flip, |m| {
-                        if batch.push(&position.make(m).board) {
+                    // The moves into a list first, then into the batch from one loop, so that
+                    // the batch code (and its vector registers) is not a call per move.
+                    let mut moves = crate::MoveList::new();
+                    crate::golem::for_each_move(&position.board, &targets, flip, |m| moves.push(m));
+                    for &m in moves.iter() {
+                        let (from, to) = (m.from() as u32 ^ flip, m.to() as u32 ^ flip);
+                        if batch.push(&position.board, from, to, m.kind_bits()) {
                             nodes += batch.count_and_clear(self);
                         }
-                    });
+                    }
                 } else {
                     crate::golem::for_each_move(&position.board, &targets, flip, |m| {
                         nodes += self.perft_batched(&position.make(m), depth - 1, batch);

@@ -34,6 +34,9 @@ pub(crate) use scalar::Scalar;
 pub(crate) trait Lanes: Copy {
     /// The register(s) holding eight bitboards.
     type Vector: Copy;
+    /// Whether perft counts its last ply position-parallel (`golem::batch`) on this backend:
+    /// true where that is faster than one position at a time.
+    const COUNTS_BY_POSITION: bool = true;
     /// All eight lanes equal to `x`.
     fn splat(self, x: u64) -> Self::Vector;
     /// Lane `i` = `a[i]`.
@@ -75,6 +78,8 @@ pub(crate) trait Lanes: Copy {
     fn add_bytes(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
     /// The sum of all 64 bytes of the vector.
     fn sum_bytes(self, v: Self::Vector) -> u64;
+    /// The bytes of every lane in reverse order (a board's ranks mirrored).
+    fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
@@ -171,6 +176,11 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn sum_bytes(self) -> u64 {
         self.lanes.sum_bytes(self.v)
+    }
+
+    #[inline(always)]
+    pub(crate) fn swap_bytes(self) -> Self {
+        self.with(self.lanes.swap_bytes(self.v))
     }
 }
 

@@ -48,6 +48,7 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
             );
         }
         same(lanes.zero_mask(va), s.zero_mask(a), "zero_mask");
+        same(lanes.swap_bytes(va), a.map(u64::swap_bytes), "swap_bytes");
         same(lanes.sub(va, vb), s.sub(a, b), "sub");
         let counts = s.byte_counts(a);
         same(lanes.byte_counts(va), counts, "byte_counts");

@@ -151,6 +151,12 @@ impl Lanes for Neon {
             .map(|&r| unsafe { vaddlvq_u8(vreinterpretq_u8_u64(r)) } as u64)
             .sum()
     }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: V) -> V {
+        // SAFETY: NEON is present (token).
+        v.map(|r| unsafe { vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(r))) })
+    }
 }
 
 entry_points!(Neon, #[target_feature(enable = "neon")]);

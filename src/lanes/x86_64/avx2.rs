@@ -204,6 +204,21 @@ impl Lanes for Avx2 {
             (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
         }
     }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let reverse = _mm256_setr_epi8(
+                7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
+                14, 13, 12, 11, 10, 9, 8,
+            );
+            [
+                _mm256_shuffle_epi8(v[0], reverse),
+                _mm256_shuffle_epi8(v[1], reverse),
+            ]
+        }
+    }
 }
 
 entry_points!(Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);

@@ -154,6 +154,17 @@ impl Lanes for Avx512 {
         // SAFETY: AVX-512 F and BW are present (token).
         unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(v, _mm512_setzero_si512())) as u64 }
     }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F and BW are present (token).
+        unsafe {
+            let reverse = _mm512_broadcast_i32x4(_mm_setr_epi8(
+                7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+            ));
+            _mm512_shuffle_epi8(v, reverse)
+        }
+    }
 }
 
 entry_points!(Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);

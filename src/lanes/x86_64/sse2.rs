@@ -178,6 +178,18 @@ impl Lanes for Sse2 {
             (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as u64
         }
     }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: V) -> V {
+        // SAFETY: SSE2 is present (token).
+        v.map(|r| unsafe {
+            // SSE2 has no byte shuffle: reverse the four 16-bit words of each lane, then the
+            // two bytes of each word.
+            let words =
+                _mm_shufflehi_epi16::<0b00_01_10_11>(_mm_shufflelo_epi16::<0b00_01_10_11>(r));
+            _mm_or_si128(_mm_slli_epi16::<8>(words), _mm_srli_epi16::<8>(words))
+        })
+    }
 }
 
 entry_points!(Sse2, #[target_feature(enable = "sse2")]);

@@ -1,0 +1,71 @@
+//! Counting the set bits of many bitboard vectors, lane by lane, with carry-save adders
+//! (the Harley-Seal scheme): a full adder turns three sets into a sum set and a carry set of
+//! twice the weight in two ternary-logic operations (five plain ones), so only the four
+//! weight classes left at the end need population counts.
+
+use crate::lanes::{Lanes, Lanes8};
+
+/// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that
+/// `popcount(a) + popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`.
+#[inline(always)]
+fn full_add<L: Lanes>(a: Lanes8<L>, b: Lanes8<L>, c: Lanes8<L>) -> (Lanes8<L>, Lanes8<L>) {
+    let partial = a ^ b;
+    (partial ^ c, (a & b) | (partial & c))
+}
+
+/// A running count of set bits, summed over all lanes: `ones + 2 twos + 4 fours + 8 eights`.
+#[derive(Clone, Copy)]
+pub(crate) struct Tally<L: Lanes> {
+    ones: Lanes8<L>,
+    twos: Lanes8<L>,
+    fours: Lanes8<L>,
+    /// Byte-wise population counts of the weight-8 sets.
+    eights: Lanes8<L>,
+    /// How many weight-8 sets `eights` holds (each adds at most 8 to a byte).
+    blocks: u32,
+}
+
+impl<L: Lanes> Tally<L> {
+    /// Nothing counted yet.
+    #[inline(always)]
+    pub(crate) fn new(lanes: L) -> Tally<L> {
+        let zero = Lanes8::splat(lanes, 0);
+        Tally {
+            ones: zero,
+            twos: zero,
+            fours: zero,
+            eights: zero,
+            blocks: 0,
+        }
+    }
+
+    /// Counts the set bits of eight vectors.
+    #[inline(always)]
+    pub(crate) fn add8(&mut self, s: [Lanes8<L>; 8]) {
+        let (ones, two_a) = full_add(self.ones, s[0], s[1]);
+        let (ones, two_b) = full_add(ones, s[2], s[3]);
+        let (twos, four_a) = full_add(self.twos, two_a, two_b);
+        let (ones, two_a) = full_add(ones, s[4], s[5]);
+        let (ones, two_b) = full_add(ones, s[6], s[7]);
+        let (twos, four_b) = full_add(twos, two_a, two_b);
+        let (fours, eight) = full_add(self.fours, four_a, four_b);
+        self.ones = ones;
+        self.twos = twos;
+        self.fours = fours;
+        self.eights = self.eights.add_bytes(eight.byte_counts());
+        self.blocks += 1;
+    }
+
+    /// The number of set bits added, over all lanes. At most three blocks of eight may be
+    /// added: the weighted byte sums then stay below 256 (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8
+    /// = 248).
+    #[inline(always)]
+    pub(crate) fn total(self) -> u64 {
+        debug_assert!(self.blocks <= 3);
+        let mut bytes = self.eights;
+        bytes = bytes.add_bytes(bytes).add_bytes(self.fours.byte_counts());
+        bytes = bytes.add_bytes(bytes).add_bytes(self.twos.byte_counts());
+        bytes = bytes.add_bytes(bytes).add_bytes(self.ones.byte_counts());
+        bytes.sum_bytes()
+    }
+}
