@@ -105,7 +105,22 @@ impl Batch {
             self.to[i] = 0;
         }
         self.len = 0;
-        count_legal(lanes, make(lanes, self))
+        let b = make(lanes, self);
+        // Which kinds of men occur at all; where every kind does (most middlegames) the
+        // count runs without the branches that skip absent kinds.
+        let present = Present {
+            knights: b[KNIGHTS].any(),
+            orthogonal: [
+                (b[ORTHOGONAL] & b[THEM]).any(),
+                (b[ORTHOGONAL] & b[US]).any(),
+            ],
+            diagonal: [(b[DIAGONAL] & b[THEM]).any(), (b[DIAGONAL] & b[US]).any()],
+        };
+        if present.knights && present.orthogonal == [true; 2] && present.diagonal == [true; 2] {
+            count_legal::<L, false>(lanes, b, present)
+        } else {
+            count_legal::<L, true>(lanes, b, present)
+        }
     }
 }
 
@@ -145,6 +160,15 @@ fn make<L: Lanes>(lanes: L, batch: &Batch) -> [Lanes8<L>; 8] {
     .and_not(from_to | king_moved)
     .swap_bytes();
     made
+}
+
+/// Which kinds of men some lane of a batch has: knights (either side), orthogonal and
+/// diagonal sliders (`[theirs, ours]`).
+#[derive(Clone, Copy)]
+struct Present {
+    knights: bool,
+    orthogonal: [bool; 2],
+    diagonal: [bool; 2],
 }
 
 /// Lane-wise sliding attacks in the ray direction `d` from `sliders` over `empty`.
@@ -191,7 +215,11 @@ fn king_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
 /// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
 /// phase.
 #[inline(always)]
-fn count_legal<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
+fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
+    lanes: L,
+    b: [Lanes8<L>; 8],
+    present: Present,
+) -> u64 {
     // Macros and loops, no closures: a closure would not inherit the entry point's target
     // features, and its vector operations would become calls.
     macro_rules! splat {
@@ -209,25 +237,36 @@ fn count_legal<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
     // Phases 1 and 2, line by line (a line is direction `l` with its opposite `l + 4`) so
     // that few vectors are live at once: opponent attacks, their sliders seen through our
     // king (x-ray); our king as a super piece; the in-between sets per line (pins and
-    // check-blocking squares) and the sliding checkers.
+    // check-blocking squares) and the sliding checkers. Work for a kind of man that no lane
+    // has (knights, or sliders of one line kind, as in many endgames) is skipped: one branch
+    // per batch, taken the same way across a whole subtree.
+    let zero = splat!(0);
     let their_orthogonal = orthogonal & them;
     let their_diagonal = diagonal & them;
+    let any_knights = !SKIP_ABSENT || present.knights;
     let xray_empty = empty | king;
     let their_pawns = pawns & them;
-    let mut their_attacks = knight_attacks(knights & them, lanes)
-        | king_attacks(kings & them, lanes)
+    let mut their_attacks = king_attacks(kings & them, lanes)
         | (their_pawns.shift_all(-7) & splat!(NOT_A))
         | (their_pawns.shift_all(-9) & splat!(NOT_H));
-    let mut line_between = [empty; 4];
-    let mut checkers = (knight_attacks(king, lanes) & knights & them)
-        | (((king.shift_all(9) & splat!(NOT_A)) | (king.shift_all(7) & splat!(NOT_H)))
-            & their_pawns);
+    let mut checkers =
+        ((king.shift_all(9) & splat!(NOT_A)) | (king.shift_all(7) & splat!(NOT_H))) & their_pawns;
+    if any_knights {
+        let their_knights = knights & them;
+        their_attacks = their_attacks | knight_attacks(their_knights, lanes);
+        checkers = checkers | (knight_attacks(king, lanes) & their_knights);
+    }
+    let their_sliders = [their_orthogonal, their_diagonal];
+    let theirs_present = [
+        !SKIP_ABSENT || present.orthogonal[0],
+        !SKIP_ABSENT || present.diagonal[0],
+    ];
+    let mut line_between = [zero; 4];
     for (l, between) in line_between.iter_mut().enumerate() {
-        let sliders = if l % 2 == 0 {
-            their_orthogonal
-        } else {
-            their_diagonal
-        };
+        if !theirs_present[l % 2] {
+            continue;
+        }
+        let sliders = their_sliders[l % 2];
         let theirs_forward = slide(sliders, xray_empty, l, lanes);
         let theirs_back = slide(sliders, xray_empty, l + 4, lanes);
         let king_forward = slide(king, empty, l, lanes);
@@ -245,25 +284,28 @@ fn count_legal<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
     let target_mask = (check_to & not_double_check).and_not(us);
 
     // Phase 4: our targets, counted by a tally of carry-save adders.
-    let our_orthogonal = orthogonal & us;
-    let our_diagonal = diagonal & us;
+    let our_sliders = [orthogonal & us, diagonal & us];
+    let ours_present = [
+        !SKIP_ABSENT || present.orthogonal[1],
+        !SKIP_ABSENT || present.diagonal[1],
+    ];
     let mut tally = Tally::new(lanes);
-    let mut sets = [empty; 8];
+    let mut sets = [zero; 8];
     for (d, set) in sets.iter_mut().enumerate() {
-        let pinned_off_line = all_between ^ line_between[d % 4];
-        let sliders = if d % 2 == 0 {
-            our_orthogonal
-        } else {
-            our_diagonal
-        };
-        *set = slide(sliders.and_not(pinned_off_line), empty, d, lanes) & target_mask;
+        if ours_present[d % 2] {
+            let pinned_off_line = all_between ^ line_between[d % 4];
+            let sliders = our_sliders[d % 2].and_not(pinned_off_line);
+            *set = slide(sliders, empty, d, lanes) & target_mask;
+        }
     }
     tally.add8(sets);
-    let free_knights = (knights & us).and_not(all_between);
-    for (k, set) in sets.iter_mut().enumerate() {
-        *set = jump(free_knights, k, lanes) & target_mask;
+    if any_knights {
+        let free_knights = (knights & us).and_not(all_between);
+        for (k, set) in sets.iter_mut().enumerate() {
+            *set = jump(free_knights, k, lanes) & target_mask;
+        }
+        tally.add8(sets);
     }
-    tally.add8(sets);
 
     let king_targets = king_attacks(king, lanes).and_not(us | their_attacks);
     let our_pawns = pawns & us;
@@ -307,7 +349,7 @@ fn count_legal<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
     ]);
     let mut total = tally.total();
     let other_rights = rights.and_not(king_on_e1 & splat!(A1 | H1));
-    if other_rights.or_all() != 0 {
+    if other_rights.any() {
         let other_rights = other_rights.to_array();
         let their_attacks = their_attacks.to_array();
         let mut boards = [[0u64; 8]; 8];

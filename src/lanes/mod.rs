@@ -80,6 +80,8 @@ pub(crate) trait Lanes: Copy {
     fn sum_bytes(self, v: Self::Vector) -> u64;
     /// The bytes of every lane in reverse order (a board's ranks mirrored).
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
+    /// Whether some lane is not zero (as `or_all(v) != 0`, in fewer instructions).
+    fn any(self, v: Self::Vector) -> bool;
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
@@ -176,6 +178,11 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn sum_bytes(self) -> u64 {
         self.lanes.sum_bytes(self.v)
+    }
+
+    #[inline(always)]
+    pub(crate) fn any(self) -> bool {
+        self.lanes.any(self.v)
     }
 
     #[inline(always)]

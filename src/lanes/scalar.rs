@@ -132,6 +132,11 @@ impl Lanes for Scalar {
     fn swap_bytes(self, v: [u64; 8]) -> [u64; 8] {
         v.map(u64::swap_bytes)
     }
+
+    #[inline(always)]
+    fn any(self, v: [u64; 8]) -> bool {
+        self.or_all(v) != 0
+    }
 }
 
 entry_points!(Scalar);

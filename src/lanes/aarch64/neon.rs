@@ -157,6 +157,15 @@ impl Lanes for Neon {
         // SAFETY: NEON is present (token).
         v.map(|r| unsafe { vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(r))) })
     }
+
+    #[inline(always)]
+    fn any(self, v: V) -> bool {
+        // SAFETY: NEON is present (token).
+        unsafe {
+            let o = vorrq_u64(vorrq_u64(v[0], v[1]), vorrq_u64(v[2], v[3]));
+            vmaxvq_u32(vreinterpretq_u32_u64(o)) != 0
+        }
+    }
 }
 
 entry_points!(Neon, #[target_feature(enable = "neon")]);

@@ -219,6 +219,15 @@ impl Lanes for Avx2 {
             ]
         }
     }
+
+    #[inline(always)]
+    fn any(self, v: V) -> bool {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let o = _mm256_or_si256(v[0], v[1]);
+            _mm256_testz_si256(o, o) == 0
+        }
+    }
 }
 
 entry_points!(Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);

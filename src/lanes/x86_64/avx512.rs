@@ -165,6 +165,12 @@ impl Lanes for Avx512 {
             _mm512_shuffle_epi8(v, reverse)
         }
     }
+
+    #[inline(always)]
+    fn any(self, v: __m512i) -> bool {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_test_epi64_mask(v, v) != 0 }
+    }
 }
 
 entry_points!(Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);

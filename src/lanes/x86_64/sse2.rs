@@ -190,6 +190,15 @@ impl Lanes for Sse2 {
             _mm_or_si128(_mm_slli_epi16::<8>(words), _mm_srli_epi16::<8>(words))
         })
     }
+
+    #[inline(always)]
+    fn any(self, v: V) -> bool {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            let o = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
+            _mm_movemask_epi8(_mm_cmpeq_epi8(o, _mm_setzero_si128())) != 0xffff
+        }
+    }
 }
 
 entry_points!(Sse2, #[target_feature(enable = "sse2")]);
