@@ -90,6 +90,18 @@ impl Move {
         self.0 >> 12
     }
 
+    /// The from square's index (0..64), without the table lookup of [`Move::from`].
+    #[inline(always)]
+    pub(crate) const fn from_index(self) -> u32 {
+        (self.0 & 63) as u32
+    }
+
+    /// The to square's index (0..64).
+    #[inline(always)]
+    pub(crate) const fn to_index(self) -> u32 {
+        (self.0 >> 6 & 63) as u32
+    }
+
     /// What kind of move this is.
     #[inline]
     pub const fn kind(self) -> MoveKind {

@@ -54,7 +54,7 @@ macro_rules! entry_points {
                     let mut moves = crate::MoveList::new();
                     crate::golem::for_each_move(&position.board, &targets, flip, |m| moves.push(m));
                     for &m in moves.iter() {
-                        let (from, to) = (m.from() as u32 ^ flip, m.to() as u32 ^ flip);
+                        let (from, to) = (m.from_index() ^ flip, m.to_index() ^ flip);
                         if batch.push(&position.board, from, to, m.kind_bits()) {
                             nodes += batch.count_and_clear(self);
                         }
