@@ -68,6 +68,12 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | kind_bits << 12)
     }
 
+    /// Builds from the two-byte encoding. Crate-internal.
+    #[inline(always)]
+    pub(crate) const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     pub(crate) const RAW_NORMAL: u16 = KIND_NORMAL;
     pub(crate) const RAW_EN_PASSANT: u16 = KIND_EN_PASSANT;
     pub(crate) const RAW_CASTLING: u16 = KIND_CASTLING;

@@ -53,6 +53,22 @@ impl MoveList {
         self.dropped == 0
     }
 
+    /// The whole array, for the list builder (`golem::fill_list`), which then calls
+    /// [`MoveList::set_filled`].
+    #[inline(always)]
+    pub(crate) fn array_mut(&mut self) -> &mut [Move; CAPACITY] {
+        &mut self.moves
+    }
+
+    /// After the list builder wrote `moves` moves from the start of the array (those past the
+    /// capacity only counted): the list holds the first `CAPACITY` and counts the rest as
+    /// dropped.
+    #[inline(always)]
+    pub(crate) fn set_filled(&mut self, moves: usize) {
+        self.len = moves.min(CAPACITY);
+        self.dropped = moves - self.len;
+    }
+
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {

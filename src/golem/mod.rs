@@ -18,11 +18,13 @@
 
 mod castling;
 pub(crate) mod directions;
+mod list;
 mod serialize;
 mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
+pub(crate) use list::fill_list;
 pub(crate) use serialize::for_each_move;
 
 use crate::lanes::{Lanes, Lanes8};

@@ -286,7 +286,7 @@ impl Generator {
     #[inline]
     pub fn legal_moves(&self, position: &Position) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal_move(position, |m| list.push(m));
+        with_token!(self, t => t.legal_moves_entry(position, &mut list));
         list
     }
 }

@@ -41,6 +41,13 @@ macro_rules! entry_points {
                 crate::golem::generate(self, board).count()
             }
 
+            /// The legal moves of `position` into `list` (empty).
+            $(#[$attr])?
+            pub(crate) fn legal_moves_entry(self, position: &crate::Position, list: &mut crate::MoveList) {
+                let targets = crate::golem::generate(self, &position.board);
+                crate::golem::fill_list(&position.board, &targets, position.square_flip(), list);
+            }
+
             /// Calls `f` with each legal move.
             $(#[$attr])?
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
