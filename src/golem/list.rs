@@ -50,7 +50,22 @@ impl<const CHECKED: bool> Writer<'_, CHECKED> {
 
     /// Writes one move per square of `set`, its encoding made from the square by `word`.
     #[inline(always)]
-    fn put_set(&mut self, mut set: u64, word: impl Fn(u32) -> u16) {
+    fn put_set(&mut self, set: u64, word: impl Fn(u32) -> u16) {
+        if !CHECKED {
+            // The first move is written whether or not there is one (a square-0 stand-in past the
+            // end of the list, overwritten or ignored), and counted only if there is: most sets
+            // hold zero or one move, and then no branch is taken at all.
+            self.moves[self.len % CAPACITY] = Move::from_bits(word(set.trailing_zeros() & 63));
+            self.len += (set != 0) as usize;
+            let mut set = set & set.wrapping_sub(1);
+            while set != 0 {
+                let to = set.trailing_zeros();
+                set &= set - 1;
+                self.put(Move::from_bits(word(to)));
+            }
+            return;
+        }
+        let mut set = set;
         while set != 0 {
             let to = set.trailing_zeros();
             set &= set - 1;
@@ -64,7 +79,8 @@ impl<const CHECKED: bool> Writer<'_, CHECKED> {
 #[inline(always)]
 pub(crate) fn fill_list(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) {
     let count = targets.count();
-    let written = if count <= CAPACITY {
+    // The unchecked writer may write one stand-in move past the last.
+    let written = if count < CAPACITY {
         write_all::<false>(b, targets, flip, list.array_mut())
     } else {
         write_all::<true>(b, targets, flip, list.array_mut())
@@ -112,14 +128,14 @@ fn write_all<const CHECKED: bool>(
     }
 
     // 3. Pawns, promotions left for 4.
-    w.put_set(singles & !RANK_8, |to| (to - 8 | to << 6) as u16 ^ flip);
-    w.put_set(doubles, |to| (to - 16 | to << 6) as u16 ^ flip);
+    w.put_set(singles & !RANK_8, |to| (to.wrapping_sub(8) | to << 6) as u16 ^ flip);
+    w.put_set(doubles, |to| (to.wrapping_sub(16) | to << 6) as u16 ^ flip);
     let ep = b[SPECIAL] & RANK_6;
     let ep_bits = (Move::RAW_EN_PASSANT as u64) << 12;
     let capture = |back: u32| {
         move |to: u32| {
             let kind = (ep >> to & 1) * ep_bits;
-            ((to - back) as u64 | (to as u64) << 6 | kind) as u16 ^ flip
+            (to.wrapping_sub(back) as u64 | (to as u64) << 6 | kind) as u16 ^ flip
         }
     };
     w.put_set(pawn_ne & !RANK_8, capture(9));
@@ -166,7 +182,7 @@ fn ray_moves<const CHECKED: bool, const D: usize>(
         let from = if back_goes_up {
             behind.trailing_zeros()
         } else {
-            63 - behind.leading_zeros()
+            63 ^ behind.leading_zeros()
         };
         (from | to << 6) as u16 ^ flip
     });
