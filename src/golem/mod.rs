@@ -24,7 +24,7 @@ mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
-pub(crate) use list::fill_list;
+pub(crate) use list::{fill_list, for_each_in_list_order};
 pub(crate) use serialize::for_each_move;
 
 use crate::lanes::{Lanes, Lanes8};
