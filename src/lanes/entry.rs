@@ -41,11 +41,14 @@ macro_rules! entry_points {
                 crate::golem::generate(self, board).count()
             }
 
-            /// The legal moves of `position` into `list` (empty).
+            /// The legal moves of `position`. The list is made here, in the caller's return
+            /// slot, so that it is neither copied nor cleared by a library call.
             $(#[$attr])?
-            pub(crate) fn legal_moves_entry(self, position: &crate::Position, list: &mut crate::MoveList) {
+            pub(crate) fn legal_moves_entry(self, position: &crate::Position) -> crate::MoveList {
+                let mut list = crate::MoveList::new();
                 let targets = crate::golem::generate(self, &position.board);
-                crate::golem::fill_list(&position.board, &targets, position.square_flip(), list);
+                crate::golem::fill_list(&position.board, &targets, position.square_flip(), &mut list);
+                list
             }
 
             /// Calls `f` with each legal move, in the order of `legal_moves_entry`.
