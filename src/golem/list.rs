@@ -53,10 +53,10 @@ trait Out {
         }
     }
 
-    /// `len` moves of `run` from `skip` on.
+    /// The first `len` moves of `run`.
     #[inline(always)]
-    fn put_run(&mut self, run: &[Move; 2 * RUN], skip: u32, len: u32) {
-        for &m in run.iter().skip(skip as usize).take(len as usize) {
+    fn put_run(&mut self, run: &[Move; RUN], len: u32) {
+        for &m in run.iter().take(len as usize) {
             self.put(m);
         }
     }
@@ -95,13 +95,9 @@ impl Out for Fast<'_> {
     }
 
     #[inline(always)]
-    fn put_run(&mut self, run: &[Move; 2 * RUN], skip: u32, len: u32) {
+    fn put_run(&mut self, run: &[Move; RUN], len: u32) {
         let at = self.len % CAPACITY;
-        let skip = skip as usize % RUN;
-        if let (Ok(slots), Ok(run)) = (
-            <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]),
-            <&[Move; RUN]>::try_from(&run[skip..skip + RUN]),
-        ) {
+        if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
             *slots = *run;
         }
         self.len += len as usize;
@@ -209,23 +205,10 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     king_step::<5>(w, king, pieces[5], flip);
     king_step::<6>(w, king, pieces[6], flip);
     king_step::<7>(w, king, pieces[7], flip);
-    let mut orthogonal = b[ORTHOGONAL] & b[US];
-    while orthogonal != 0 {
-        let from = orthogonal.trailing_zeros() as usize;
-        orthogonal &= orthogonal - 1;
-        ray_run::<0>(w, from, pieces[0], occupied, flip);
-        ray_run::<2>(w, from, pieces[2], occupied, flip);
-        ray_run::<4>(w, from, pieces[4], occupied, flip);
-        ray_run::<6>(w, from, pieces[6], occupied, flip);
-    }
-    let mut diagonal = b[DIAGONAL] & b[US];
-    while diagonal != 0 {
-        let from = diagonal.trailing_zeros() as usize;
-        diagonal &= diagonal - 1;
-        ray_run::<1>(w, from, pieces[1], occupied, flip);
-        ray_run::<3>(w, from, pieces[3], occupied, flip);
-        ray_run::<5>(w, from, pieces[5], occupied, flip);
-        ray_run::<7>(w, from, pieces[7], occupied, flip);
+    if t.in_check {
+        sliders::<true>(w, b, &pieces, occupied, flip);
+    } else {
+        sliders::<false>(w, b, &pieces, occupied, flip);
     }
 
     // 3. Knights.
@@ -273,6 +256,36 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     }
 }
 
+/// The moves of each rook or queen along its lines, then of each bishop or queen along its
+/// diagonals.
+#[inline(always)]
+fn sliders<const IN_CHECK: bool>(
+    w: &mut impl Out,
+    b: &Board,
+    pieces: &[u64; 8],
+    occupied: u64,
+    flip: u16,
+) {
+    let mut orthogonal = b[ORTHOGONAL] & b[US];
+    while orthogonal != 0 {
+        let from = orthogonal.trailing_zeros() as usize;
+        orthogonal &= orthogonal - 1;
+        ray_run::<IN_CHECK, 0>(w, from, pieces[0], occupied, flip);
+        ray_run::<IN_CHECK, 2>(w, from, pieces[2], occupied, flip);
+        ray_run::<IN_CHECK, 4>(w, from, pieces[4], occupied, flip);
+        ray_run::<IN_CHECK, 6>(w, from, pieces[6], occupied, flip);
+    }
+    let mut diagonal = b[DIAGONAL] & b[US];
+    while diagonal != 0 {
+        let from = diagonal.trailing_zeros() as usize;
+        diagonal &= diagonal - 1;
+        ray_run::<IN_CHECK, 1>(w, from, pieces[1], occupied, flip);
+        ray_run::<IN_CHECK, 3>(w, from, pieces[3], occupied, flip);
+        ray_run::<IN_CHECK, 5>(w, from, pieces[5], occupied, flip);
+        ray_run::<IN_CHECK, 7>(w, from, pieces[7], occupied, flip);
+    }
+}
+
 /// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
 const RUN: usize = 8;
 
@@ -303,10 +316,9 @@ const RUN_WORDS: [[[u16; RUN]; 64]; 8] = {
     table
 };
 
-/// `RUNS[black][d][sq]`: [`RUN_WORDS`] as moves, with squares flipped for Black, and padded
-/// so that a run of eight can start at any of them.
-static RUNS: [[[[Move; 2 * RUN]; 64]; 8]; 2] = {
-    let mut table = [[[[Move::from_bits(0); 2 * RUN]; 64]; 8]; 2];
+/// `RUNS[black][d][sq]`: [`RUN_WORDS`] as moves, with squares flipped for Black.
+static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
+    let mut table = [[[[Move::from_bits(0); RUN]; 64]; 8]; 2];
     let mut side = 0;
     while side < 2 {
         let flip = if side == 1 { 56 | 56 << 6 } else { 0 };
@@ -361,11 +373,17 @@ fn king_step<const D: usize>(w: &mut impl Out, king: usize, set: u64, flip: u16)
 }
 
 /// The moves of the slider on `from` in ray direction `D`, whose targets that way are among
-/// `set`. Its reach stops at the first man; within it, the targets are one run of squares:
-/// the nearest ones (all of the reach but our own man), or, in check, the one square that
-/// blocks or captures.
+/// `set`. Its reach stops at the first man; out of check, its targets are the reach but for our
+/// own man there, so the nearest squares of the ray: the first moves of the precomputed run.
+/// In check, at most the one square that blocks or captures.
 #[inline(always)]
-fn ray_run<const D: usize>(w: &mut impl Out, from: usize, set: u64, occupied: u64, flip: u16) {
+fn ray_run<const IN_CHECK: bool, const D: usize>(
+    w: &mut impl Out,
+    from: usize,
+    set: u64,
+    occupied: u64,
+    flip: u16,
+) {
     let ray = RAYS[D][from];
     // The square past the edge counts as occupied, so there is always a first man.
     let blockers = ray & occupied | if goes_up(D) { 1 << 63 } else { 1 };
@@ -374,17 +392,10 @@ fn ray_run<const D: usize>(w: &mut impl Out, from: usize, set: u64, occupied: u6
     } else {
         63 ^ blockers.leading_zeros()
     };
-    let reach = ray ^ RAYS[D][first as usize & 63];
-    let targets = reach & set;
-    // The squares of the reach before the nearest target (none unless in check).
-    let before = if goes_up(D) {
-        reach & (targets & targets.wrapping_neg()).wrapping_sub(1)
+    let targets = (ray ^ RAYS[D][first as usize & 63]) & set;
+    if IN_CHECK {
+        w.put_set(targets, |to| (from as u32 | to << 6) as u16 ^ flip);
     } else {
-        reach & u64::MAX.wrapping_shl(64 - targets.leading_zeros())
-    };
-    w.put_run(
-        &RUNS[(flip != 0) as usize][D][from],
-        before.count_ones(),
-        targets.count_ones(),
-    );
+        w.put_run(&RUNS[(flip != 0) as usize][D][from], targets.count_ones());
+    }
 }

@@ -102,5 +102,6 @@ pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
         castling: castling & not_in_check,
         promotions: [pawn_n & RANK_8, pawn_ne & RANK_8, pawn_nw & RANK_8],
         black: false,
+        in_check: not_in_check == 0,
     }
 }
