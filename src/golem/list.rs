@@ -15,8 +15,9 @@
 //!    or captures), so the moves are one copy of eight precomputed moves along the ray, and
 //!    the list grows by the number of targets;
 //! 3. knights, one jump back per direction;
-//! 4. pawns: single pushes, double pushes, captures to the north-east and the north-west
-//!    (en passant marked without a branch), each a fixed step back;
+//! 4. pawns: single pushes and double pushes rank by rank (a rank's moves are one copy of
+//!    precomputed moves within a rank, shifted to the rank), captures to the north-east and
+//!    the north-west (en passant marked without a branch), each a fixed step back;
 //! 5. promotions (four moves each: knight, bishop, rook, queen) and castling, each behind one
 //!    rarely taken test.
 //!
@@ -61,6 +62,14 @@ trait Out {
         }
     }
 
+    /// The first `len` words of `row` with `base` added (or: their bits are disjoint).
+    #[inline(always)]
+    fn put_row(&mut self, row: &[u16; RUN], base: u16, len: u32) {
+        for &word in row.iter().take(len as usize) {
+            self.put(Move::from_bits(word | base));
+        }
+    }
+
     /// One move per square of `set`, ascending, its encoding made from the square by `word`.
     #[inline(always)]
     fn put_set(&mut self, set: u64, word: impl Fn(u32) -> u16) {
@@ -99,6 +108,17 @@ impl Out for Fast<'_> {
         let at = self.len % CAPACITY;
         if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
             *slots = *run;
+        }
+        self.len += len as usize;
+    }
+
+    #[inline(always)]
+    fn put_row(&mut self, row: &[u16; RUN], base: u16, len: u32) {
+        let at = self.len % CAPACITY;
+        if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
+            for (slot, &word) in slots.iter_mut().zip(row) {
+                *slot = Move::from_bits(word | base);
+            }
         }
         self.len += len as usize;
     }
@@ -218,10 +238,12 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     }
 
     // 4. Pawns, promotions left for 5.
-    w.put_set(singles & !RANK_8, |to| {
-        (to.wrapping_sub(8) | to << 6) as u16 ^ flip
-    });
-    w.put_set(doubles, |to| (to.wrapping_sub(16) | to << 6) as u16 ^ flip);
+    // Pushes rank by rank (ranks 3 to 7 for single pushes, 4 for double ones): one copy of a
+    // rank's moves each, no loop.
+    for rank in 2..7 {
+        push_row(w, singles, rank, 8, flip);
+    }
+    push_row(w, doubles, 3, 16, flip);
     let ep = b[SPECIAL] & RANK_6;
     let ep_bits = (Move::RAW_EN_PASSANT as u64) << 12;
     let capture = |back: u32| {
@@ -254,6 +276,34 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
             (king | rook << 6) as u16 ^ flip | Move::RAW_CASTLING << 12
         });
     }
+}
+
+/// `ROW_FILES[byte]`: the files of the squares of a rank (`byte`, file a in bit 0), ascending,
+/// each as `file | file << 6` (a move word within the rank), then zeros.
+static ROW_FILES: [[u16; RUN]; 256] = {
+    let mut table = [[0u16; RUN]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut file, mut k) = (0, 0);
+        while file < 8 {
+            if byte >> file & 1 != 0 {
+                table[byte][k] = (file | file << 6) as u16;
+                k += 1;
+            }
+            file += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The pawn pushes of `set` (targets) that land on rank index `rank`, each from `back`
+/// squares behind its target.
+#[inline(always)]
+fn push_row(w: &mut impl Out, set: u64, rank: u32, back: u32, flip: u16) {
+    let row = (set >> (8 * rank)) as u8;
+    let base = ((8 * rank - back) | (8 * rank) << 6) as u16 ^ flip;
+    w.put_row(&ROW_FILES[row as usize], base, row.count_ones());
 }
 
 /// The moves of each rook or queen along its lines, then of each bishop or queen along its
