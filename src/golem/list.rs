@@ -263,7 +263,7 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
             while set != 0 {
                 let to = set.trailing_zeros();
                 set &= set - 1;
-                let base = (to - back | to << 6) as u16 ^ flip;
+                let base = ((to - back) | (to << 6)) as u16 ^ flip;
                 for piece in 0..4 {
                     w.put(Move::from_bits(base | (Move::RAW_PROMOTION + piece) << 12));
                 }
