@@ -22,9 +22,11 @@ fn backends() -> Vec<Generator> {
     }
 }
 
-/// The first 1000 positions of the Marcel van Kervinck random set: openings and middlegames.
+/// The first 1000 positions of `tests/data/standard.epd` (the CPW positions, perftsuite, the
+/// tricky and terminal positions, then Marcel van Kervinck's random openings and middlegames):
+/// the same set as the `peers_lists` group of `benches/peers.rs`.
 fn position_set() -> Vec<Position> {
-    include_str!("../tests/data/marcel-random.epd")
+    include_str!("../tests/data/standard.epd")
         .lines()
         .take(1000)
         .map(|line| Position::from_fen(line.split(';').next().unwrap().trim()).unwrap())
@@ -58,7 +60,7 @@ fn move_lists(c: &mut Criterion) {
     group.sample_size(20);
     group.throughput(Throughput::Elements(positions.len() as u64));
     for g in backends() {
-        group.bench_function(BenchmarkId::new("marcel-1000", g.backend()), |b| {
+        group.bench_function(BenchmarkId::new("standard-1000", g.backend()), |b| {
             b.iter(|| {
                 let mut moves = 0;
                 for p in &positions {

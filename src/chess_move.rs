@@ -68,6 +68,12 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | kind_bits << 12)
     }
 
+    /// Builds from the two-byte encoding. Crate-internal.
+    #[inline(always)]
+    pub(crate) const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     pub(crate) const RAW_NORMAL: u16 = KIND_NORMAL;
     pub(crate) const RAW_EN_PASSANT: u16 = KIND_EN_PASSANT;
     pub(crate) const RAW_CASTLING: u16 = KIND_CASTLING;
@@ -92,13 +98,13 @@ impl Move {
 
     /// The from square's index (0..64), without the table lookup of [`Move::from`].
     #[inline(always)]
-    pub(crate) const fn from_index(self) -> u32 {
+    pub(crate) const fn source_index(self) -> u32 {
         (self.0 & 63) as u32
     }
 
     /// The to square's index (0..64).
     #[inline(always)]
-    pub(crate) const fn to_index(self) -> u32 {
+    pub(crate) const fn target_index(self) -> u32 {
         (self.0 >> 6 & 63) as u32
     }
 

@@ -9,6 +9,10 @@ use crate::Move;
 /// a list keeps the first `CAPACITY` of them (see [`MoveList::is_complete`]).
 pub const CAPACITY: usize = 256;
 
+/// Slots past the capacity that the list builder may write stand-ins into (whole runs of
+/// moves are copied at once); never part of the list.
+pub(crate) const SPARE: usize = 8;
+
 /// The legal moves of a position, in a fixed-size array on the stack. Derefs to `[Move]`.
 ///
 /// ```
@@ -19,7 +23,7 @@ pub const CAPACITY: usize = 256;
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; CAPACITY],
+    moves: [Move; CAPACITY + SPARE],
     len: usize,
     dropped: usize,
 }
@@ -29,7 +33,7 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::default(); CAPACITY],
+            moves: [Move::default(); CAPACITY + SPARE],
             len: 0,
             dropped: 0,
         }
@@ -51,6 +55,22 @@ impl MoveList {
     #[inline]
     pub fn is_complete(&self) -> bool {
         self.dropped == 0
+    }
+
+    /// The whole array, for the list builder (`golem::fill_list`), which then calls
+    /// [`MoveList::set_filled`].
+    #[inline(always)]
+    pub(crate) fn array_mut(&mut self) -> &mut [Move; CAPACITY + SPARE] {
+        &mut self.moves
+    }
+
+    /// After the list builder wrote `moves` moves from the start of the array (those past the
+    /// capacity only counted): the list holds the first `CAPACITY` and counts the rest as
+    /// dropped.
+    #[inline(always)]
+    pub(crate) fn set_filled(&mut self, moves: usize) {
+        self.len = moves.min(CAPACITY);
+        self.dropped = moves - self.len;
     }
 
     /// The moves as a slice.

@@ -19,12 +19,14 @@
 pub(crate) mod batch;
 mod castling;
 pub(crate) mod directions;
+mod list;
 mod serialize;
 mod tally;
 mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
+pub(crate) use list::{fill_list, for_each_in_list_order};
 pub(crate) use serialize::for_each_move;
 
 use crate::lanes::{Lanes, Lanes8};
@@ -102,5 +104,6 @@ pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
         castling: castling & not_in_check,
         promotions: [pawn_n & RANK_8, pawn_ne & RANK_8, pawn_nw & RANK_8],
         black: false,
+        in_check: not_in_check == 0,
     }
 }

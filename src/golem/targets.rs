@@ -106,6 +106,8 @@ pub struct MoveTargets {
     pub(crate) promotions: [u64; 3],
     /// Black to move: the relative sets are byte-swapped against the board.
     pub(crate) black: bool,
+    /// The side to move is in check (the move list builder takes a simpler way then).
+    pub(crate) in_check: bool,
 }
 
 impl MoveTargets {

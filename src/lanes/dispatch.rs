@@ -285,8 +285,6 @@ impl Generator {
     /// The legal moves of `position` in a fixed-capacity list.
     #[inline]
     pub fn legal_moves(&self, position: &Position) -> MoveList {
-        let mut list = MoveList::new();
-        self.for_each_legal_move(position, |m| list.push(m));
-        list
+        with_token!(self, t => t.legal_moves_entry(position))
     }
 }

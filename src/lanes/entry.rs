@@ -51,13 +51,22 @@ macro_rules! entry_points {
                 if depth == 2 {
                     // The moves into a list first, then into the batch from one loop, so that
                     // the batch code (and its vector registers) is not a call per move.
+                    // Flip 0: the moves in the board's relative squares.
                     let mut moves = crate::MoveList::new();
-                    crate::golem::for_each_move(&position.board, &targets, flip, |m| moves.push(m));
-                    for &m in moves.iter() {
-                        let (from, to) = (m.from_index() ^ flip, m.to_index() ^ flip);
-                        if batch.push(&position.board, from, to, m.kind_bits()) {
-                            nodes += batch.count_and_clear(self);
+                    crate::golem::fill_list(&position.board, &targets, 0, &mut moves);
+                    if moves.is_complete() {
+                        for &m in moves.iter() {
+                            if batch.push(&position.board, m.source_index(), m.target_index(), m.kind_bits()) {
+                                nodes += batch.count_and_clear(self);
+                            }
                         }
+                    } else {
+                        // More moves than a list holds (relaxed positions only): one at a time.
+                        crate::golem::for_each_move(&position.board, &targets, 0, |m| {
+                            if batch.push(&position.board, m.source_index(), m.target_index(), m.kind_bits()) {
+                                nodes += batch.count_and_clear(self);
+                            }
+                        });
                     }
                 } else {
                     crate::golem::for_each_move(&position.board, &targets, flip, |m| {
@@ -79,11 +88,21 @@ macro_rules! entry_points {
                 crate::golem::generate(self, board).count()
             }
 
-            /// Calls `f` with each legal move.
+            /// The legal moves of `position`. The list is made here, in the caller's return
+            /// slot, so that it is neither copied nor cleared by a library call.
+            $(#[$attr])?
+            pub(crate) fn legal_moves_entry(self, position: &crate::Position) -> crate::MoveList {
+                let mut list = crate::MoveList::new();
+                let targets = crate::golem::generate(self, &position.board);
+                crate::golem::fill_list(&position.board, &targets, position.square_flip(), &mut list);
+                list
+            }
+
+            /// Calls `f` with each legal move, in the order of `legal_moves_entry`.
             $(#[$attr])?
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
                 let targets = crate::golem::generate(self, &position.board);
-                crate::golem::for_each_move(&position.board, &targets, position.square_flip(), f);
+                crate::golem::for_each_in_list_order(&position.board, &targets, position.square_flip(), f);
             }
         }
     };

@@ -78,9 +78,7 @@ impl Position {
 
     /// The legal moves in a fixed-capacity list (no allocation).
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.for_each_legal_move(|m| list.push(m));
-        list
+        Generator::detect().legal_moves(self)
     }
 
     /// Whether `m` is a legal move here.

@@ -19,8 +19,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn make(&self, m: Move) -> Position {
         let flip = self.square_flip();
-        let from = m.from_index() ^ flip;
-        let to = m.to_index() ^ flip;
+        let from = m.source_index() ^ flip;
+        let to = m.target_index() ^ flip;
         let b = &self.board;
         // A capture (castling takes no enemy man) or a pawn move resets the clock.
         let irreversible = (b[THEM] >> to | b[PAWNS] >> from) & 1 != 0;

@@ -1,0 +1,451 @@
+//! Move lists: the target sets turned into moves, written straight into a [`MoveList`]'s
+//! array, or handed to a closure in the same order.
+//!
+//! [`for_each_move`](super::for_each_move) finds each target's source with a ray mask and a
+//! bit scan and its kind with branches per move (is the source a pawn? a promotion? en
+//! passant?), which the CPU mispredicts where pawns and pieces share a direction, and every
+//! direction set is a loop whose end is mispredicted in turn. Here the moves are written by
+//! source, nearly without branches:
+//!
+//! 1. the king, one step in each direction: one move written per direction whether or not it
+//!    exists, and counted only if it does;
+//! 2. each rook or queen along its four lines, then each bishop or queen along its four
+//!    diagonals: the slider's reach ends at the first man, and within it its targets are one
+//!    run of squares (all of the reach but our own man, or in check the one square that blocks
+//!    or captures), so the moves are one copy of eight precomputed moves along the ray, and
+//!    the list grows by the number of targets;
+//! 3. knights, one jump back per direction;
+//! 4. pawns: single pushes and double pushes rank by rank (a rank's moves are one copy of
+//!    precomputed moves within a rank, shifted to the rank), captures to the north-east and
+//!    the north-west (en passant marked without a branch), each a fixed step back;
+//! 5. promotions (four moves each: knight, bishop, rook, queen) and castling, each behind one
+//!    rarely taken test.
+//!
+//! That is the order of the list (within a set, squares ascending; along a ray, nearest
+//! first). The copies and the branch-free writes put stand-ins past the end of the list, which
+//! later moves overwrite; the array has [`SPARE`] slots past the capacity for them, and the
+//! caller takes this fast path only when every move fits. Positions with more moves than the
+//! capacity (only the relaxed option allows them), and [`for_each_in_list_order`], go through
+//! the same steps one move at a time.
+//!
+//! The pawn sets are cut out of the direction sets: a target whose square one step back holds
+//! our pawn was reached by that pawn (the source is the nearest man behind the target), and a
+//! rank-4 target with an empty square and our pawn behind it by a double push.
+
+use super::MoveTargets;
+use super::directions::{KNIGHT_STEP, N, NE, NW};
+use crate::Move;
+use crate::attacks::{RAY_STEPS, RAYS};
+use crate::move_list::{CAPACITY, MoveList, SPARE};
+use crate::position::*;
+
+const RANK_4: u64 = 0xff << 24;
+
+/// Where the moves go, one at a time ([`Out::put`]) or in the bulk forms, which by default
+/// are made of `put`s.
+trait Out {
+    fn put(&mut self, m: Move);
+
+    /// `m` if `present`.
+    #[inline(always)]
+    fn put_if(&mut self, m: Move, present: bool) {
+        if present {
+            self.put(m);
+        }
+    }
+
+    /// The first `len` moves of `run`.
+    #[inline(always)]
+    fn put_run(&mut self, run: &[Move; RUN], len: u32) {
+        for &m in run.iter().take(len as usize) {
+            self.put(m);
+        }
+    }
+
+    /// The first `len` words of `row` with `base` added (or: their bits are disjoint).
+    #[inline(always)]
+    fn put_row(&mut self, row: &[u16; RUN], base: u16, len: u32) {
+        for &word in row.iter().take(len as usize) {
+            self.put(Move::from_bits(word | base));
+        }
+    }
+
+    /// One move per square of `set`, ascending, its encoding made from the square by `word`.
+    #[inline(always)]
+    fn put_set(&mut self, set: u64, word: impl Fn(u32) -> u16) {
+        let mut set = set;
+        while set != 0 {
+            let to = set.trailing_zeros();
+            set &= set - 1;
+            self.put(Move::from_bits(word(to)));
+        }
+    }
+}
+
+/// The fast writer: straight into the array, for a list that holds every move. The index is
+/// taken modulo the capacity (never reached, so the compiler needs no bounds check), and the
+/// bulk forms write stand-ins past the end instead of branching.
+struct Fast<'a> {
+    moves: &'a mut [Move; CAPACITY + SPARE],
+    len: usize,
+}
+
+impl Out for Fast<'_> {
+    #[inline(always)]
+    fn put(&mut self, m: Move) {
+        self.moves[self.len % CAPACITY] = m;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn put_if(&mut self, m: Move, present: bool) {
+        self.moves[self.len % CAPACITY] = m;
+        self.len += present as usize;
+    }
+
+    #[inline(always)]
+    fn put_run(&mut self, run: &[Move; RUN], len: u32) {
+        let at = self.len % CAPACITY;
+        if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
+            *slots = *run;
+        }
+        self.len += len as usize;
+    }
+
+    #[inline(always)]
+    fn put_row(&mut self, row: &[u16; RUN], base: u16, len: u32) {
+        let at = self.len % CAPACITY;
+        if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
+            for (slot, &word) in slots.iter_mut().zip(row) {
+                *slot = Move::from_bits(word | base);
+            }
+        }
+        self.len += len as usize;
+    }
+
+    #[inline(always)]
+    fn put_set(&mut self, set: u64, word: impl Fn(u32) -> u16) {
+        // The first move is written whether or not there is one: most sets hold zero or one
+        // move, and then no branch is taken at all.
+        self.put_if(Move::from_bits(word(set.trailing_zeros() & 63)), set != 0);
+        let mut set = set & set.wrapping_sub(1);
+        while set != 0 {
+            let to = set.trailing_zeros();
+            set &= set - 1;
+            self.put(Move::from_bits(word(to)));
+        }
+    }
+}
+
+/// The writer for lists that overflow: keeps the first `CAPACITY` moves, counts them all.
+struct Bounded<'a> {
+    moves: &'a mut [Move; CAPACITY + SPARE],
+    len: usize,
+}
+
+impl Out for Bounded<'_> {
+    #[inline(always)]
+    fn put(&mut self, m: Move) {
+        if let Some(slot) = self.moves[..CAPACITY].get_mut(self.len) {
+            *slot = m;
+        }
+        self.len += 1;
+    }
+}
+
+/// Hands each move to a closure.
+struct Each<F>(F);
+
+impl<F: FnMut(Move)> Out for Each<F> {
+    #[inline(always)]
+    fn put(&mut self, m: Move) {
+        (self.0)(m)
+    }
+}
+
+/// The legal moves of `targets` (generated for board `b`; `flip` is 0 when White moves, 56
+/// when Black does) into `list`, which must be empty.
+#[inline(always)]
+pub(crate) fn fill_list(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) {
+    // The fast writer may leave stand-ins up to `SPARE` past the last move written, so the
+    // last move must leave room for them before the index wraps.
+    let written = if targets.count() < CAPACITY {
+        let mut out = Fast {
+            moves: list.array_mut(),
+            len: 0,
+        };
+        write_all(&mut out, b, targets, flip);
+        out.len
+    } else {
+        let mut out = Bounded {
+            moves: list.array_mut(),
+            len: 0,
+        };
+        write_all(&mut out, b, targets, flip);
+        out.len
+    };
+    list.set_filled(written);
+}
+
+/// Calls `f` with each move of `targets`, in the order of [`fill_list`].
+#[inline(always)]
+pub(crate) fn for_each_in_list_order(
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    f: impl FnMut(Move),
+) {
+    write_all(&mut Each(f), b, targets, flip);
+}
+
+/// Writes every move.
+#[inline(always)]
+fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
+    // Flipping both squares of a move word at once.
+    let flip = (flip | flip << 6) as u16;
+    let occupied = b[US] | b[THEM];
+    let pawns = b[PAWNS] & b[US];
+
+    let singles = t.rays[N] & pawns << 8;
+    let doubles = t.rays[N] & pawns << 16 & RANK_4 & !(occupied << 8);
+    let pawn_ne = t.rays[NE] & pawns << 9 & NOT_FILE_A;
+    let pawn_nw = t.rays[NW] & pawns << 7 & NOT_FILE_H;
+
+    // 1. The king; 2. the rooks and queens along their lines, then bishops and queens.
+    let mut pieces = t.rays;
+    pieces[N] &= !(singles | doubles);
+    pieces[NE] &= !pawn_ne;
+    pieces[NW] &= !pawn_nw;
+    let king = (b[KINGS] & b[US]).trailing_zeros() as usize & 63;
+    king_step::<0>(w, king, pieces[0], flip);
+    king_step::<1>(w, king, pieces[1], flip);
+    king_step::<2>(w, king, pieces[2], flip);
+    king_step::<3>(w, king, pieces[3], flip);
+    king_step::<4>(w, king, pieces[4], flip);
+    king_step::<5>(w, king, pieces[5], flip);
+    king_step::<6>(w, king, pieces[6], flip);
+    king_step::<7>(w, king, pieces[7], flip);
+    if t.in_check {
+        sliders::<true>(w, b, &pieces, occupied, flip);
+    } else {
+        sliders::<false>(w, b, &pieces, occupied, flip);
+    }
+
+    // 3. Knights.
+    for (d, &set) in t.knights.iter().enumerate() {
+        let back = (KNIGHT_STEP[d] as i32) as u32;
+        w.put_set(set, |to| (to.wrapping_sub(back) | to << 6) as u16 ^ flip);
+    }
+
+    // 4. Pawns, promotions left for 5.
+    // Pushes rank by rank (ranks 3 to 7 for single pushes, 4 for double ones): one copy of a
+    // rank's moves each, no loop.
+    for rank in 2..7 {
+        push_row(w, singles, rank, 8, flip);
+    }
+    push_row(w, doubles, 3, 16, flip);
+    let ep = b[SPECIAL] & RANK_6;
+    let ep_bits = (Move::RAW_EN_PASSANT as u64) << 12;
+    let capture = |back: u32| {
+        move |to: u32| {
+            let kind = (ep >> to & 1) * ep_bits;
+            (to.wrapping_sub(back) as u64 | (to as u64) << 6 | kind) as u16 ^ flip
+        }
+    };
+    w.put_set(pawn_ne & !RANK_8, capture(9));
+    w.put_set(pawn_nw & !RANK_8, capture(7));
+
+    // 5. Promotions and castling.
+    let [promote_n, promote_ne, promote_nw] = t.promotions;
+    if promote_n | promote_ne | promote_nw != 0 {
+        for (set, back) in [(promote_n, 8), (promote_ne, 9), (promote_nw, 7)] {
+            let mut set = set;
+            while set != 0 {
+                let to = set.trailing_zeros();
+                set &= set - 1;
+                let base = ((to - back) | (to << 6)) as u16 ^ flip;
+                for piece in 0..4 {
+                    w.put(Move::from_bits(base | (Move::RAW_PROMOTION + piece) << 12));
+                }
+            }
+        }
+    }
+    if t.castling != 0 {
+        let king = (b[KINGS] & b[US]).trailing_zeros();
+        w.put_set(t.castling, |rook| {
+            (king | rook << 6) as u16 ^ flip | Move::RAW_CASTLING << 12
+        });
+    }
+}
+
+/// `ROW_FILES[byte]`: the files of the squares of a rank (`byte`, file a in bit 0), ascending,
+/// each as `file | file << 6` (a move word within the rank), then zeros.
+static ROW_FILES: [[u16; RUN]; 256] = {
+    let mut table = [[0u16; RUN]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut file, mut k) = (0, 0);
+        while file < 8 {
+            if byte >> file & 1 != 0 {
+                table[byte][k] = (file | file << 6) as u16;
+                k += 1;
+            }
+            file += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The pawn pushes of `set` (targets) that land on rank index `rank`, each from `back`
+/// squares behind its target.
+#[inline(always)]
+fn push_row(w: &mut impl Out, set: u64, rank: u32, back: u32, flip: u16) {
+    let row = (set >> (8 * rank)) as u8;
+    let base = ((8 * rank - back) | (8 * rank) << 6) as u16 ^ flip;
+    w.put_row(&ROW_FILES[row as usize], base, row.count_ones());
+}
+
+/// The moves of each rook or queen along its lines, then of each bishop or queen along its
+/// diagonals.
+#[inline(always)]
+fn sliders<const IN_CHECK: bool>(
+    w: &mut impl Out,
+    b: &Board,
+    pieces: &[u64; 8],
+    occupied: u64,
+    flip: u16,
+) {
+    let mut orthogonal = b[ORTHOGONAL] & b[US];
+    while orthogonal != 0 {
+        let from = orthogonal.trailing_zeros() as usize;
+        orthogonal &= orthogonal - 1;
+        ray_run::<IN_CHECK, 0>(w, from, pieces[0], occupied, flip);
+        ray_run::<IN_CHECK, 2>(w, from, pieces[2], occupied, flip);
+        ray_run::<IN_CHECK, 4>(w, from, pieces[4], occupied, flip);
+        ray_run::<IN_CHECK, 6>(w, from, pieces[6], occupied, flip);
+    }
+    let mut diagonal = b[DIAGONAL] & b[US];
+    while diagonal != 0 {
+        let from = diagonal.trailing_zeros() as usize;
+        diagonal &= diagonal - 1;
+        ray_run::<IN_CHECK, 1>(w, from, pieces[1], occupied, flip);
+        ray_run::<IN_CHECK, 3>(w, from, pieces[3], occupied, flip);
+        ray_run::<IN_CHECK, 5>(w, from, pieces[5], occupied, flip);
+        ray_run::<IN_CHECK, 7>(w, from, pieces[7], occupied, flip);
+    }
+}
+
+/// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
+const RUN: usize = 8;
+
+/// `RUN_WORDS[d][sq]`: the moves from `sq` along ray direction `d`, nearest target first
+/// (zero past the edge), as move words.
+const RUN_WORDS: [[[u16; RUN]; 64]; 8] = {
+    let mut table = [[[0u16; RUN]; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = RAY_STEPS[d];
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut f, mut r) = ((sq & 7) as i8, (sq >> 3) as i8);
+            let mut k = 0;
+            loop {
+                f += df;
+                r += dr;
+                if f < 0 || f > 7 || r < 0 || r > 7 {
+                    break;
+                }
+                table[d][sq][k] = (sq as u16) | ((r * 8 + f) as u16) << 6;
+                k += 1;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// `RUNS[black][d][sq]`: [`RUN_WORDS`] as moves, with squares flipped for Black.
+static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
+    let mut table = [[[[Move::from_bits(0); RUN]; 64]; 8]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let flip = if side == 1 { 56 | 56 << 6 } else { 0 };
+        let mut d = 0;
+        while d < 8 {
+            let mut sq = 0;
+            while sq < 64 {
+                let mut k = 0;
+                while k < RUN {
+                    table[side][d][sq][k] = Move::from_bits(RUN_WORDS[d][sq][k] ^ flip);
+                    k += 1;
+                }
+                sq += 1;
+            }
+            d += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
+/// `NEXT[d][sq]`: the square next to `sq` in ray direction `d` (none at the edge).
+static NEXT: [[u64; 64]; 8] = {
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            if RUN_WORDS[d][sq][0] != 0 {
+                table[d][sq] = 1 << (RUN_WORDS[d][sq][0] >> 6);
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// Whether ray direction `d` goes towards higher squares (N, NE, E, NW).
+const fn goes_up(d: usize) -> bool {
+    matches!(d, 0 | 1 | 2 | 7)
+}
+
+/// The king's move in ray direction `D`, if `set` (the pieces' targets that way) has it.
+#[inline(always)]
+fn king_step<const D: usize>(w: &mut impl Out, king: usize, set: u64, flip: u16) {
+    let next = NEXT[D][king];
+    w.put_if(
+        Move::from_bits(RUN_WORDS[D][king][0] ^ flip),
+        set & next != 0,
+    );
+}
+
+/// The moves of the slider on `from` in ray direction `D`, whose targets that way are among
+/// `set`. Its reach stops at the first man; out of check, its targets are the reach but for our
+/// own man there, so the nearest squares of the ray: the first moves of the precomputed run.
+/// In check, at most the one square that blocks or captures.
+#[inline(always)]
+fn ray_run<const IN_CHECK: bool, const D: usize>(
+    w: &mut impl Out,
+    from: usize,
+    set: u64,
+    occupied: u64,
+    flip: u16,
+) {
+    let ray = RAYS[D][from];
+    // The square past the edge counts as occupied, so there is always a first man.
+    let blockers = ray & occupied | if goes_up(D) { 1 << 63 } else { 1 };
+    let first = if goes_up(D) {
+        blockers.trailing_zeros()
+    } else {
+        63 ^ blockers.leading_zeros()
+    };
+    let targets = (ray ^ RAYS[D][first as usize & 63]) & set;
+    if IN_CHECK {
+        w.put_set(targets, |to| (from as u32 | to << 6) as u16 ^ flip);
+    } else {
+        w.put_run(&RUNS[(flip != 0) as usize][D][from], targets.count_ones());
+    }
+}
