@@ -324,7 +324,10 @@ fn divide(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode
         // The position itself is the one leaf at depth 0; there is no first move to split by.
         total = 1;
     } else {
-        for &m in &generator.legal_moves(&position) {
+        // Every move, not a `MoveList` (which keeps 256: relaxed positions can have more).
+        let mut moves = Vec::new();
+        generator.for_each_legal_move(&position, |m| moves.push(m));
+        for m in moves {
             let nodes = generator.perft(&position.play_unchecked(m), depth - 1);
             total += nodes;
             writeln!(out, "{} {nodes}", m.to_uci(mode))?;

@@ -207,8 +207,9 @@ fn parse_divide(text: &str) -> Divide {
 
 /// The library's view of the same split, to compare with the tool's.
 fn expected_divide(position: &Position, depth: u32) -> Vec<(String, u64)> {
-    let mut expected: Vec<(String, u64)> = position
-        .legal_moves()
+    let mut all = Vec::new();
+    position.for_each_legal_move(|m| all.push(m));
+    let mut expected: Vec<(String, u64)> = all
         .iter()
         .map(|&m| {
             (
@@ -250,6 +251,17 @@ fn divide_startpos_lists_each_move_and_the_total() {
         2,
         Some(2039),
     );
+}
+
+#[test]
+fn divide_lists_every_move_of_a_position_with_more_than_a_move_list_holds() {
+    // 258 legal moves (relaxed: too much material); a `MoveList` keeps 256.
+    let fen = "kBQQQQQQ/BR5Q/Q1p4Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+    let position = Position::from_fen_with(fen, dirgolem::ParseOptions::relaxed()).unwrap();
+    assert!(!position.legal_moves().is_complete());
+    let text = success(&["divide", "2", "--relaxed", fen]);
+    assert_eq!(parse_divide(&text).moves.len(), 258);
+    assert_divide_matches(&text, &position, 2, Some(perft(&position, 2)));
 }
 
 #[test]

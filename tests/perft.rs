@@ -352,3 +352,31 @@ fn epd_parser_reads_and_refuses() {
         assert!(epd::parse_line(bad, 1).is_err(), "accepted {bad:?}");
     }
 }
+
+/// perft where a position has more legal moves than a `MoveList` holds (relaxed: too much
+/// material): the last-ply batches must see every move. The expected counts come from
+/// `for_each_legal_move` and `count_legal`, which use no list.
+#[test]
+fn perft_counts_every_move_of_a_position_with_more_than_a_list_holds() {
+    let fen = "kBQQQQQQ/BR5Q/Q1p4Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+    let position = Position::from_fen_with(fen, ParseOptions::relaxed()).unwrap();
+    let children = |p: &Position| {
+        let mut all = Vec::new();
+        p.for_each_legal_move(|m| all.push(p.play_unchecked(m)));
+        all
+    };
+    let first = children(&position);
+    assert_eq!(first.len(), 258);
+    let depth_2: u64 = first.iter().map(|c| c.count_legal() as u64).sum();
+    let depth_3: u64 = first
+        .iter()
+        .flat_map(children)
+        .map(|g| g.count_legal() as u64)
+        .sum();
+    assert!(depth_2 > 0 && depth_3 > depth_2);
+    for generator in common::generators() {
+        let name = generator.backend();
+        assert_eq!(generator.perft(&position, 2), depth_2, "depth 2 on {name}");
+        assert_eq!(generator.perft(&position, 3), depth_3, "depth 3 on {name}");
+    }
+}
