@@ -62,12 +62,6 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | k << 12)
     }
 
-    /// Builds from raw parts; `kind_bits` as in the two-byte encoding. Crate-internal.
-    #[inline]
-    pub(crate) const fn from_raw(from: u32, to: u32, kind_bits: u16) -> Move {
-        Move(from as u16 | (to as u16) << 6 | kind_bits << 12)
-    }
-
     /// Builds from the two-byte encoding. Crate-internal.
     #[inline(always)]
     pub(crate) const fn from_bits(bits: u16) -> Move {

@@ -1,11 +1,11 @@
 //! Move lists: the target sets turned into moves, written straight into a [`MoveList`]'s
 //! array, or handed to a closure in the same order.
 //!
-//! [`for_each_move`](super::for_each_move) finds each target's source with a ray mask and a
-//! bit scan and its kind with branches per move (is the source a pawn? a promotion? en
-//! passant?), which the CPU mispredicts where pawns and pieces share a direction, and every
-//! direction set is a loop whose end is mispredicted in turn. Here the moves are written by
-//! source, nearly without branches:
+//! Serializing target by target (find each target's source with a ray mask and a bit scan,
+//! its kind with branches: is the source a pawn? a promotion? en passant?) makes the CPU
+//! mispredict where pawns and pieces share a direction, and every direction set is a loop
+//! whose end is mispredicted in turn. Here the moves are written by source, nearly without
+//! branches:
 //!
 //! 1. the king, one step in each direction: one move written per direction whether or not it
 //!    exists, and counted only if it does;

@@ -20,14 +20,12 @@ pub(crate) mod batch;
 mod castling;
 pub(crate) mod directions;
 mod list;
-mod serialize;
 mod tally;
 mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
 pub(crate) use list::{fill_list, for_each_in_list_order};
-pub(crate) use serialize::for_each_move;
 
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;

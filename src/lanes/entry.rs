@@ -22,7 +22,7 @@ macro_rules! entry_points {
                         let targets = crate::golem::generate(self, &position.board);
                         let flip = position.square_flip();
                         let mut nodes = 0;
-                        crate::golem::for_each_move(&position.board, &targets, flip, |m| {
+                        crate::golem::for_each_in_list_order(&position.board, &targets, flip, |m| {
                             nodes += self.perft_entry(&position.make(m), depth - 1);
                         });
                         nodes
@@ -52,24 +52,28 @@ macro_rules! entry_points {
                     // The moves into a list first, then into the batch from one loop, so that
                     // the batch code (and its vector registers) is not a call per move.
                     // Flip 0: the moves in the board's relative squares.
+                    macro_rules! push {
+                        ($m:expr) => {
+                            let m: crate::Move = $m;
+                            if batch.push(&position.board, m.source_index(), m.target_index(), m.kind_bits()) {
+                                nodes += batch.count_and_clear(self);
+                            }
+                        };
+                    }
                     let mut moves = crate::MoveList::new();
                     crate::golem::fill_list(&position.board, &targets, 0, &mut moves);
                     if moves.is_complete() {
                         for &m in moves.iter() {
-                            if batch.push(&position.board, m.source_index(), m.target_index(), m.kind_bits()) {
-                                nodes += batch.count_and_clear(self);
-                            }
+                            push!(m);
                         }
                     } else {
                         // More moves than a list holds (relaxed positions only): one at a time.
-                        crate::golem::for_each_move(&position.board, &targets, 0, |m| {
-                            if batch.push(&position.board, m.source_index(), m.target_index(), m.kind_bits()) {
-                                nodes += batch.count_and_clear(self);
-                            }
+                        crate::golem::for_each_in_list_order(&position.board, &targets, 0, |m| {
+                            push!(m);
                         });
                     }
                 } else {
-                    crate::golem::for_each_move(&position.board, &targets, flip, |m| {
+                    crate::golem::for_each_in_list_order(&position.board, &targets, flip, |m| {
                         nodes += self.perft_batched(&position.make(m), depth - 1, batch);
                     });
                 }
