@@ -13,16 +13,12 @@
 //! at the end holds a board without men of the side to move, which has no moves.
 
 use super::castling;
-use super::directions::{KNIGHT_LANDING, KNIGHT_STEP, RAY_LANDING, RAY_STEP};
+use super::directions::{KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
 use super::tally::Tally;
 use crate::lanes::{Lanes, Lanes8};
-use crate::position::make_board;
 use crate::position::*;
+use crate::position::{double_push_beside_enemy_pawn, make_board};
 
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
-const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
 const A1: u64 = 1;
 const B1: u64 = 1 << 1;
 const C1: u64 = 1 << 2;
@@ -70,9 +66,9 @@ impl Batch {
         let i = self.len & 7;
         let from_bb = 1u64 << from;
         let to_bb = 1u64 << to;
-        let double_push = to_bb & from_bb << 16 & parent[PAWNS] << 16;
-        let beside = (double_push << 1 & NOT_A) | (double_push >> 1 & NOT_H);
-        if kind_bits == crate::Move::RAW_NORMAL && beside & parent[THEM] & parent[PAWNS] == 0 {
+        if kind_bits == crate::Move::RAW_NORMAL
+            && !double_push_beside_enemy_pawn(parent, from_bb, to_bb)
+        {
             for (column, &bb) in self.parents.iter_mut().zip(parent) {
                 column[i] = bb;
             }
@@ -195,8 +191,8 @@ fn jump<L: Lanes>(x: Lanes8<L>, k: usize, lanes: L) -> Lanes8<L> {
 /// Lane-wise union of the knight attacks of `x`.
 #[inline(always)]
 fn knight_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
-    let one = (x.shift_all(1) & Lanes8::splat(lanes, NOT_A))
-        | (x.shift_all(-1) & Lanes8::splat(lanes, NOT_H));
+    let one = (x.shift_all(1) & Lanes8::splat(lanes, NOT_FILE_A))
+        | (x.shift_all(-1) & Lanes8::splat(lanes, NOT_FILE_H));
     let two = (x.shift_all(2) & Lanes8::splat(lanes, NOT_AB))
         | (x.shift_all(-2) & Lanes8::splat(lanes, NOT_GH));
     one.shift_all(16) | one.shift_all(-16) | two.shift_all(8) | two.shift_all(-8)
@@ -205,8 +201,8 @@ fn knight_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
 /// Lane-wise king attacks of `x`.
 #[inline(always)]
 fn king_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
-    let sideways = (x.shift_all(1) & Lanes8::splat(lanes, NOT_A))
-        | (x.shift_all(-1) & Lanes8::splat(lanes, NOT_H));
+    let sideways = (x.shift_all(1) & Lanes8::splat(lanes, NOT_FILE_A))
+        | (x.shift_all(-1) & Lanes8::splat(lanes, NOT_FILE_H));
     let row = sideways | x;
     sideways | row.shift_all(8) | row.shift_all(-8)
 }
@@ -247,10 +243,11 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     let xray_empty = empty | king;
     let their_pawns = pawns & them;
     let mut their_attacks = king_attacks(kings & them, lanes)
-        | (their_pawns.shift_all(-7) & splat!(NOT_A))
-        | (their_pawns.shift_all(-9) & splat!(NOT_H));
-    let mut checkers =
-        ((king.shift_all(9) & splat!(NOT_A)) | (king.shift_all(7) & splat!(NOT_H))) & their_pawns;
+        | (their_pawns.shift_all(-7) & splat!(NOT_FILE_A))
+        | (their_pawns.shift_all(-9) & splat!(NOT_FILE_H));
+    let mut checkers = ((king.shift_all(9) & splat!(NOT_FILE_A))
+        | (king.shift_all(7) & splat!(NOT_FILE_H)))
+        & their_pawns;
     if any_knights {
         let their_knights = knights & them;
         their_attacks = their_attacks | knight_attacks(their_knights, lanes);

@@ -8,8 +8,8 @@ use crate::lanes::{Lanes, Lanes8};
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
-const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+pub(crate) const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
+pub(crate) const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
 const NOT_1: u64 = !0xff;
 const NOT_12: u64 = !0xffff;
 const NOT_8: u64 = !(0xff << 56);

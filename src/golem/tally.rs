@@ -21,8 +21,6 @@ pub(crate) struct Tally<L: Lanes> {
     fours: Lanes8<L>,
     /// Byte-wise population counts of the weight-8 sets.
     eights: Lanes8<L>,
-    /// How many weight-8 sets `eights` holds (each adds at most 8 to a byte).
-    blocks: u32,
 }
 
 impl<L: Lanes> Tally<L> {
@@ -35,7 +33,6 @@ impl<L: Lanes> Tally<L> {
             twos: zero,
             fours: zero,
             eights: zero,
-            blocks: 0,
         }
     }
 
@@ -53,15 +50,13 @@ impl<L: Lanes> Tally<L> {
         self.twos = twos;
         self.fours = fours;
         self.eights = self.eights.add_bytes(eight.byte_counts());
-        self.blocks += 1;
     }
 
-    /// The number of set bits added, over all lanes. At most three blocks of eight may be
-    /// added: the weighted byte sums then stay below 256 (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8
-    /// = 248).
+    /// The number of set bits added, over all lanes. At most three blocks of eight may have
+    /// been added (the one caller adds three): the weighted byte sums then stay below 256
+    /// (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8 = 248).
     #[inline(always)]
     pub(crate) fn total(self) -> u64 {
-        debug_assert!(self.blocks <= 3);
         let mut bytes = self.eights;
         bytes = bytes.add_bytes(bytes).add_bytes(self.fours.byte_counts());
         bytes = bytes.add_bytes(bytes).add_bytes(self.twos.byte_counts());

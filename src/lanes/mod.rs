@@ -115,26 +115,17 @@ impl<L: Lanes> Lanes8<L> {
 
     #[inline(always)]
     pub(crate) fn and_not(self, rhs: Self) -> Self {
-        Lanes8 {
-            v: self.lanes.and_not(self.v, rhs.v),
-            lanes: self.lanes,
-        }
+        self.with(self.lanes.and_not(self.v, rhs.v))
     }
 
     #[inline(always)]
     pub(crate) fn shift(self, amounts: [i8; 8]) -> Self {
-        Lanes8 {
-            v: self.lanes.shift(self.v, amounts),
-            lanes: self.lanes,
-        }
+        self.with(self.lanes.shift(self.v, amounts))
     }
 
     #[inline(always)]
     pub(crate) fn swap_opposite(self) -> Self {
-        Lanes8 {
-            v: self.lanes.swap_opposite(self.v),
-            lanes: self.lanes,
-        }
+        self.with(self.lanes.swap_opposite(self.v))
     }
 
     #[inline(always)]

@@ -49,6 +49,7 @@ pub(crate) fn make_board(b: &Board, from: u32, to: u32, kind_bits: u16) -> Board
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
     let from_to = from_bb | to_bb;
+    let may_leave_en_passant = double_push_beside_enemy_pawn(b, from_bb, to_bb);
     let mut b = *b;
     // Castling rights end for a rook that moves or is captured; the en passant square ends.
     b[SPECIAL] &= (RANK_1 | RANK_8) & !from_to;
@@ -85,15 +86,22 @@ pub(crate) fn make_board(b: &Board, from: u32, to: u32, kind_bits: u16) -> Board
             }
         }
     }
-    // A double push next to an enemy pawn may leave an en passant capture.
-    let double_push = to_bb & from_bb << 16 & b[PAWNS];
-    let beside = (double_push << 1 & NOT_FILE_A) | (double_push >> 1 & NOT_FILE_H);
     let mut board = flipped(&b);
-    if beside & b[THEM] & b[PAWNS] != 0 {
-        let ep = (double_push >> 8).swap_bytes();
+    if may_leave_en_passant {
+        let ep = (to_bb >> 8).swap_bytes();
         if en_passant::capture_is_legal(&board, ep) {
             board[SPECIAL] |= ep;
         }
     }
     board
+}
+
+/// Whether `from -> to` (one-square bitboards) on `b`, before the move, is a double push that
+/// lands beside an enemy pawn: only such a move can leave an en passant capture, whose
+/// legality the caller must then settle.
+#[inline(always)]
+pub(crate) fn double_push_beside_enemy_pawn(b: &Board, from_bb: u64, to_bb: u64) -> bool {
+    let double_push = to_bb & (from_bb & b[PAWNS]) << 16;
+    let beside = (double_push << 1 & NOT_FILE_A) | (double_push >> 1 & NOT_FILE_H);
+    beside & b[THEM] & b[PAWNS] != 0
 }

@@ -14,7 +14,7 @@ mod validate;
 pub(crate) use board::*;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
-pub(crate) use make::make_board;
+pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
 pub use setup::Setup;
 
 use crate::{Bitboard, Color, Piece, Square};
