@@ -76,7 +76,9 @@ impl Position {
         Generator::detect().for_each_legal_move(self, f)
     }
 
-    /// The legal moves in a fixed-capacity list (no allocation).
+    /// The legal moves in a fixed-capacity list (no allocation), in generation order: king,
+    /// rooks and queens, bishops and queens, knights, pawns, promotions, castling (the order
+    /// of [`Position::for_each_legal_move`] too).
     pub fn legal_moves(&self) -> MoveList {
         Generator::detect().legal_moves(self)
     }
