@@ -19,6 +19,17 @@ use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;
 use crate::position::{double_push_beside_enemy_pawn, make_board};
 
+/// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
+/// derived from it are constants.
+macro_rules! unroll {
+    ($i:ident in $($n:literal)* => $body:block) => {
+        $({
+            let $i: usize = $n;
+            $body
+        })*
+    };
+}
+
 const A1: u64 = 1;
 const B1: u64 = 1 << 1;
 const C1: u64 = 1 << 2;
@@ -182,6 +193,12 @@ fn slide<L: Lanes>(sliders: Lanes8<L>, empty: Lanes8<L>, d: usize, lanes: L) -> 
     filled.shift_all(step) & landing
 }
 
+/// Lane-wise one step in ray direction `d`.
+#[inline(always)]
+fn step<L: Lanes>(x: Lanes8<L>, d: usize, lanes: L) -> Lanes8<L> {
+    x.shift_all(RAY_STEP[d]) & Lanes8::splat(lanes, RAY_LANDING[d])
+}
+
 /// Lane-wise knight jumps in knight direction `k`.
 #[inline(always)]
 fn jump<L: Lanes>(x: Lanes8<L>, k: usize, lanes: L) -> Lanes8<L> {
@@ -216,8 +233,10 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     b: [Lanes8<L>; 8],
     present: Present,
 ) -> u64 {
-    // Macros and loops, no closures: a closure would not inherit the entry point's target
-    // features, and its vector operations would become calls.
+    // Macros, no closures: a closure would not inherit the entry point's target features,
+    // and its vector operations would become calls. The loops over lines and directions are
+    // unrolled by `unroll!`: as loops (too long for the compiler to unroll) their shifts
+    // would take their counts from memory and branch on their signs.
     macro_rules! splat {
         ($x:expr) => {
             Lanes8::splat(lanes, $x)
@@ -231,8 +250,8 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     let king = kings & us;
 
     // Phases 1 and 2, line by line (a line is direction `l` with its opposite `l + 4`) so
-    // that few vectors are live at once: opponent attacks, their sliders seen through our
-    // king (x-ray); our king as a super piece; the in-between sets per line (pins and
+    // that few vectors are live at once: opponent attacks (their sliders up to our king,
+    // and the square behind it); our king as a super piece; the in-between sets per line (pins and
     // check-blocking squares) and the sliding checkers. Work for a kind of man that no lane
     // has (knights, or sliders of one line kind, as in many endgames) is skipped: one branch
     // per batch, taken the same way across a whole subtree.
@@ -240,7 +259,6 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     let their_orthogonal = orthogonal & them;
     let their_diagonal = diagonal & them;
     let any_knights = !SKIP_ABSENT || present.knights;
-    let xray_empty = empty | king;
     let their_pawns = pawns & them;
     let mut their_attacks = king_attacks(kings & them, lanes)
         | (their_pawns.shift_all(-7) & splat!(NOT_FILE_A))
@@ -259,19 +277,21 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
         !SKIP_ABSENT || present.diagonal[0],
     ];
     let mut line_between = [zero; 4];
-    for (l, between) in line_between.iter_mut().enumerate() {
-        if !theirs_present[l % 2] {
-            continue;
+    unroll!(l in 0 1 2 3 => {
+        if theirs_present[l % 2] {
+            let sliders = their_sliders[l % 2];
+            let theirs_forward = slide(sliders, empty, l, lanes);
+            let theirs_back = slide(sliders, empty, l + 4, lanes);
+            let king_forward = slide(king, empty, l, lanes);
+            let king_back = slide(king, empty, l + 4, lanes);
+            // The attacks stop at our king; the one square behind it that a checking
+            // slider attacks through it (x-ray) is added, the only one a king step reaches.
+            let through_king = step(theirs_forward & king, l, lanes) | step(theirs_back & king, l + 4, lanes);
+            their_attacks = their_attacks | theirs_forward | theirs_back | through_king;
+            line_between[l] = (theirs_forward & king_back) | (theirs_back & king_forward);
+            checkers = checkers | ((king_forward | king_back) & sliders);
         }
-        let sliders = their_sliders[l % 2];
-        let theirs_forward = slide(sliders, xray_empty, l, lanes);
-        let theirs_back = slide(sliders, xray_empty, l + 4, lanes);
-        let king_forward = slide(king, empty, l, lanes);
-        let king_back = slide(king, empty, l + 4, lanes);
-        their_attacks = their_attacks | theirs_forward | theirs_back;
-        *between = (theirs_forward & king_back) | (theirs_back & king_forward);
-        checkers = checkers | ((king_forward | king_back) & sliders);
-    }
+    });
     let all_between = line_between[0] | line_between[1] | line_between[2] | line_between[3];
 
     // Phase 3: the check mask.
@@ -288,19 +308,19 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     ];
     let mut tally = Tally::new(lanes);
     let mut sets = [zero; 8];
-    for (d, set) in sets.iter_mut().enumerate() {
+    unroll!(d in 0 1 2 3 4 5 6 7 => {
         if ours_present[d % 2] {
             let pinned_off_line = all_between ^ line_between[d % 4];
             let sliders = our_sliders[d % 2].and_not(pinned_off_line);
-            *set = slide(sliders, empty, d, lanes) & target_mask;
+            sets[d] = slide(sliders, empty, d, lanes) & target_mask;
         }
-    }
+    });
     tally.add8(sets);
     if any_knights {
         let free_knights = (knights & us).and_not(all_between);
-        for (k, set) in sets.iter_mut().enumerate() {
-            *set = jump(free_knights, k, lanes) & target_mask;
-        }
+        unroll!(k in 0 1 2 3 4 5 6 7 => {
+            sets[k] = jump(free_knights, k, lanes) & target_mask;
+        });
         tally.add8(sets);
     }
 
