@@ -30,6 +30,10 @@ macro_rules! unroll {
     };
 }
 
+/// The ray direction towards the h-file (see `RAY_STEP`).
+const EAST: usize = 2;
+const _: () = assert!(RAY_STEP[EAST] == 1);
+
 const A1: u64 = 1;
 const B1: u64 = 1 << 1;
 const C1: u64 = 1 << 2;
@@ -77,8 +81,9 @@ impl Batch {
         let i = self.len & 7;
         let from_bb = 1u64 << from;
         let to_bb = 1u64 << to;
+        // A double push goes 16 squares up (relative squares); other moves skip the test.
         if kind_bits == crate::Move::RAW_NORMAL
-            && !double_push_beside_enemy_pawn(parent, from_bb, to_bb)
+            && (to != from + 16 || !double_push_beside_enemy_pawn(parent, from_bb, to_bb))
         {
             for (column, &bb) in self.parents.iter_mut().zip(parent) {
                 column[i] = bb;
@@ -178,9 +183,20 @@ struct Present {
     diagonal: [bool; 2],
 }
 
-/// Lane-wise sliding attacks in the ray direction `d` from `sliders` over `empty`.
+/// Lane-wise sliding attacks in the ray direction `d` from `sliders` over `empty`. `sliders`
+/// must be occupied squares (not in `empty`).
 #[inline(always)]
 fn slide<L: Lanes>(sliders: Lanes8<L>, empty: Lanes8<L>, d: usize, lanes: L) -> Lanes8<L> {
+    if d == EAST {
+        // Along a rank towards the h-file, subtraction fills for all sliders at once: taking
+        // twice a slider from the blockers borrows through the empty squares above it up to
+        // the first blocker, so the bits that change are its attacks. The h-file counts as
+        // blocked (attacked squares stop there anyway), so no borrow leaves its rank; a
+        // slider on the h-file has no such attacks and is left out.
+        let blockers = (empty & Lanes8::splat(lanes, NOT_FILE_H)) ^ Lanes8::splat(lanes, !0);
+        let doubled = (sliders & Lanes8::splat(lanes, NOT_FILE_H)).shift_all(1);
+        return blockers ^ blockers.sub(doubled);
+    }
     let step = RAY_STEP[d];
     let landing = Lanes8::splat(lanes, RAY_LANDING[d]);
     let mut propagate = empty & landing;
