@@ -15,6 +15,7 @@
 use super::castling;
 use super::directions::{KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
 use super::tally::Tally;
+use crate::Move;
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;
 use crate::position::{double_push_beside_enemy_pawn, make_board};
@@ -117,60 +118,106 @@ impl Batch {
             self.to[i] = 0;
         }
         self.len = 0;
-        let b = make(lanes, self);
-        // Which kinds of men occur at all; where every kind does (most middlegames) the
-        // count runs without the branches that skip absent kinds.
-        let present = Present {
-            knights: b[KNIGHTS].any(),
-            orthogonal: [
-                (b[ORTHOGONAL] & b[THEM]).any(),
-                (b[ORTHOGONAL] & b[US]).any(),
-            ],
-            diagonal: [(b[DIAGONAL] & b[THEM]).any(), (b[DIAGONAL] & b[US]).any()],
-        };
-        if present.knights && present.orthogonal == [true; 2] && present.diagonal == [true; 2] {
-            count_legal::<L, false>(lanes, b, present)
-        } else {
-            count_legal::<L, true>(lanes, b, present)
+        // Loops, not `array::map`: its closure would not inherit the target features.
+        let mut parents = [Lanes8::splat(lanes, 0); 8];
+        for (vector, &column) in parents.iter_mut().zip(&self.parents) {
+            *vector = Lanes8::load(lanes, column);
         }
+        let from = Lanes8::load(lanes, self.from);
+        let to = Lanes8::load(lanes, self.to);
+        count_made(lanes, make(lanes, parents, from, to))
+    }
+
+    /// True when no move is waiting to be counted.
+    #[inline(always)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The number of legal replies to eight legal moves of `parent` (relative squares),
+    /// counted at once without going through a batch: the parent is the same in every lane.
+    /// `None` when one of the moves has to be made ahead (see [`Batch::push`]); push those.
+    #[inline(always)]
+    pub(crate) fn count_eight<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option<u64> {
+        let mut from = [0u64; 8];
+        let mut to = [0u64; 8];
+        let mut ahead = false;
+        for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
+            let (source, target) = (m.source_index(), m.target_index());
+            *from = 1 << source;
+            *to = 1 << target;
+            ahead |= m.kind_bits() != Move::RAW_NORMAL || target == source + 16;
+        }
+        // Rare enough (castling, promotions, en passant, double pushes) not to be worth a
+        // finer test here: the caller pushes the eight.
+        if ahead || moves.len() != 8 {
+            return None;
+        }
+        let mut parents = [Lanes8::splat(lanes, 0); 8];
+        for (vector, &bb) in parents.iter_mut().zip(parent) {
+            *vector = Lanes8::splat(lanes, bb);
+        }
+        let b = make(
+            lanes,
+            parents,
+            Lanes8::load(lanes, from),
+            Lanes8::load(lanes, to),
+        );
+        Some(count_made(lanes, b))
     }
 }
 
-/// The positions after the moves of `batch`, as vectors by bitboard kind, each seen from its
-/// side to move (colours swapped, ranks mirrored by a byte swap of every lane).
+/// The legal moves of the eight made boards `b`.
 #[inline(always)]
-fn make<L: Lanes>(lanes: L, batch: &Batch) -> [Lanes8<L>; 8] {
-    // Macros, no closures (see `count_legal`).
-    macro_rules! load {
-        ($column:expr) => {
-            Lanes8::load(lanes, $column)
-        };
+fn count_made<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
+    // Which kinds of men occur at all; where every kind does (most middlegames) the count
+    // runs without the branches that skip absent kinds.
+    let present = Present {
+        knights: b[KNIGHTS].any(),
+        orthogonal: [
+            (b[ORTHOGONAL] & b[THEM]).any(),
+            (b[ORTHOGONAL] & b[US]).any(),
+        ],
+        diagonal: [(b[DIAGONAL] & b[THEM]).any(), (b[DIAGONAL] & b[US]).any()],
+    };
+    if present.knights && present.orthogonal == [true; 2] && present.diagonal == [true; 2] {
+        count_legal::<L, false>(lanes, b, present)
+    } else {
+        count_legal::<L, true>(lanes, b, present)
     }
-    let from = load!(batch.from);
-    let to = load!(batch.to);
+}
+
+/// The positions after the moves `from -> to` made in the boards `parents` (vectors by
+/// bitboard kind, lane `i` holding position `i`), each seen from its side to move (colours
+/// swapped, ranks mirrored by a byte swap of every lane).
+#[inline(always)]
+fn make<L: Lanes>(
+    lanes: L,
+    parents: [Lanes8<L>; 8],
+    from: Lanes8<L>,
+    to: Lanes8<L>,
+) -> [Lanes8<L>; 8] {
     let from_to = from | to;
     let mut made = [from; 8];
-    for (made, &column) in made[PAWNS..SPECIAL]
+    for (made, &before) in made[PAWNS..SPECIAL]
         .iter_mut()
-        .zip(&batch.parents[PAWNS..SPECIAL])
+        .zip(&parents[PAWNS..SPECIAL])
     {
         // Whatever stood on `to` is captured; the mover's board (one or two kinds: a queen
         // is on both slider boards) moves its bit.
-        let before = load!(column);
         let holds_not = (before & from).zero_mask();
         *made = (before.and_not(to) ^ from_to.and_not(holds_not)).swap_bytes();
     }
-    made[US] = load!(batch.parents[THEM]).and_not(to).swap_bytes();
-    made[THEM] = (load!(batch.parents[US]) ^ from_to).swap_bytes();
+    made[US] = parents[THEM].and_not(to).swap_bytes();
+    made[THEM] = (parents[US] ^ from_to).swap_bytes();
     // Castling rights end for a rook that moves or is captured, and both for a king that
     // moves; the en passant square ends. Rank 3 keeps the en passant square of a move made
     // ahead (rank 6 once mirrored).
     let rank_1 = Lanes8::splat(lanes, RANK_1);
-    let king_moved = rank_1.and_not((load!(batch.parents[KINGS]) & from).zero_mask());
-    made[SPECIAL] = (load!(batch.parents[SPECIAL])
-        & Lanes8::splat(lanes, RANK_1 | RANK_3 | RANK_8))
-    .and_not(from_to | king_moved)
-    .swap_bytes();
+    let king_moved = rank_1.and_not((parents[KINGS] & from).zero_mask());
+    made[SPECIAL] = (parents[SPECIAL] & Lanes8::splat(lanes, RANK_1 | RANK_3 | RANK_8))
+        .and_not(from_to | king_moved)
+        .swap_bytes();
     made
 }
 

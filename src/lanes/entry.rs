@@ -63,7 +63,30 @@ macro_rules! entry_points {
                     let mut moves = crate::MoveList::new();
                     crate::golem::fill_list(&position.board, &targets, 0, &mut moves);
                     if moves.is_complete() {
-                        for &m in moves.iter() {
+                        // Top up a batch left partly filled by an earlier parent, count
+                        // eights of this parent's moves straight from its board, and leave
+                        // the rest in the batch.
+                        let mut rest = moves.as_slice();
+                        while !batch.is_empty() {
+                            let Some((&m, others)) = rest.split_first() else {
+                                break;
+                            };
+                            push!(m);
+                            rest = others;
+                        }
+                        while rest.len() >= 8 {
+                            let (eight, others) = rest.split_at(8);
+                            match crate::golem::batch::Batch::count_eight(self, &position.board, eight) {
+                                Some(n) => nodes += n,
+                                None => {
+                                    for &m in eight {
+                                        push!(m);
+                                    }
+                                }
+                            }
+                            rest = others;
+                        }
+                        for &m in rest {
                             push!(m);
                         }
                     } else {
