@@ -143,13 +143,13 @@ impl Batch {
         let mut to = [0u64; 8];
         let mut ahead = false;
         for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
-            let (source, target) = (m.source_index(), m.target_index());
-            *from = 1 << source;
-            *to = 1 << target;
-            ahead |= m.kind_bits() != Move::RAW_NORMAL || target == source + 16;
+            *from = 1 << m.source_index();
+            *to = 1 << m.target_index();
+            ahead |= m.kind_bits() != Move::RAW_NORMAL
+                || double_push_beside_enemy_pawn(parent, *from, *to);
         }
-        // Rare enough (castling, promotions, en passant, double pushes) not to be worth a
-        // finer test here: the caller pushes the eight.
+        // Rare enough (castling, promotions, en passant, double pushes beside an enemy pawn)
+        // not to be worth a finer test here: the caller pushes the eight.
         if ahead || moves.len() != 8 {
             return None;
         }
