@@ -5,12 +5,11 @@
 
 use crate::lanes::{Lanes, Lanes8};
 
-/// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that
-/// `popcount(a) + popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`.
+/// Bitwise full adder (see [`Lanes::full_add`]): `popcount(a) + popcount(b) + popcount(c)
+/// == popcount(sum) + 2 * popcount(carry)`.
 #[inline(always)]
 fn full_add<L: Lanes>(a: Lanes8<L>, b: Lanes8<L>, c: Lanes8<L>) -> (Lanes8<L>, Lanes8<L>) {
-    let partial = a ^ b;
-    (partial ^ c, (a & b) | (partial & c))
+    a.full_add(b, c)
 }
 
 /// A running count of set bits, summed over all lanes: `ones + 2 twos + 4 fours + 8 eights`.

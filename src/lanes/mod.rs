@@ -82,6 +82,21 @@ pub(crate) trait Lanes: Copy {
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero (as `or_all(v) != 0`, in fewer instructions).
     fn any(self, v: Self::Vector) -> bool;
+    /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`. Backends with three-input logic
+    /// do it in two instructions.
+    #[inline(always)]
+    fn full_add(
+        self,
+        a: Self::Vector,
+        b: Self::Vector,
+        c: Self::Vector,
+    ) -> (Self::Vector, Self::Vector) {
+        let partial = self.xor(a, b);
+        (
+            self.xor(partial, c),
+            self.or(self.and(a, b), self.and(partial, c)),
+        )
+    }
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
@@ -154,6 +169,13 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn sub(self, rhs: Self) -> Self {
         self.with(self.lanes.sub(self.v, rhs.v))
+    }
+
+    /// `(self ^ b ^ c, majority(self, b, c))`, see [`Lanes::full_add`].
+    #[inline(always)]
+    pub(crate) fn full_add(self, b: Self, c: Self) -> (Self, Self) {
+        let (sum, carry) = self.lanes.full_add(self.v, b.v, c.v);
+        (self.with(sum), self.with(carry))
     }
 
     #[inline(always)]

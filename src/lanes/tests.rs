@@ -51,6 +51,15 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
         same(lanes.zero_mask(va), s.zero_mask(a), "zero_mask");
         same(lanes.swap_bytes(va), a.map(u64::swap_bytes), "swap_bytes");
         same(lanes.sub(va, vb), s.sub(a, b), "sub");
+        let c = pair[0].map(|x| x.rotate_left(17) ^ pair[1][0]);
+        let (sum, carry) = lanes.full_add(va, vb, lanes.load(c));
+        let majority = core::array::from_fn(|i| (a[i] & b[i]) | (a[i] & c[i]) | (b[i] & c[i]));
+        same(
+            sum,
+            core::array::from_fn(|i| a[i] ^ b[i] ^ c[i]),
+            "full_add sum",
+        );
+        same(carry, majority, "full_add carry");
         let counts = s.byte_counts(a);
         same(lanes.byte_counts(va), counts, "byte_counts");
         let expected: u64 = a.iter().map(|x| x.count_ones() as u64).sum();

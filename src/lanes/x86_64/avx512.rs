@@ -171,6 +171,18 @@ impl Lanes for Avx512 {
         // SAFETY: AVX-512 F is present (token).
         unsafe { _mm512_test_epi64_mask(v, v) != 0 }
     }
+
+    #[inline(always)]
+    fn full_add(self, a: __m512i, b: __m512i, c: __m512i) -> (__m512i, __m512i) {
+        // SAFETY: AVX-512 F is present (token). Truth tables: 0x96 is a ^ b ^ c, 0xe8 the
+        // majority of a, b and c.
+        unsafe {
+            (
+                _mm512_ternarylogic_epi64::<0x96>(a, b, c),
+                _mm512_ternarylogic_epi64::<0xe8>(a, b, c),
+            )
+        }
+    }
 }
 
 entry_points!(Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);
