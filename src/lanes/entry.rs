@@ -29,7 +29,8 @@ macro_rules! entry_points {
                     }
                     _ => {
                         let mut batch = crate::golem::batch::Batch::new();
-                        let nodes = self.perft_batched(position, depth, &mut batch);
+                        let mut moves = crate::MoveList::new();
+                        let nodes = self.perft_batched(position, depth, &mut batch, &mut moves);
                         nodes + batch.count_and_clear(self)
                     }
                 }
@@ -37,13 +38,16 @@ macro_rules! entry_points {
 
             /// perft to `depth` (at least 2): the positions one ply above the leaves go into
             /// `batch` (shared by the whole tree, so that batches stay full) and are counted
-            /// eight at a time; what is left in it at the end is the caller's to count.
+            /// eight at a time; what is left in it at the end is the caller's to count. `moves`
+            /// is room for the moves of a node one ply above those (the same list for all, so
+            /// it is not made anew for each).
             $(#[$attr])?
             fn perft_batched(
                 self,
                 position: &crate::Position,
                 depth: u32,
                 batch: &mut crate::golem::batch::Batch,
+                moves: &mut crate::MoveList,
             ) -> u64 {
                 let targets = crate::golem::generate(self, &position.board);
                 let flip = position.square_flip();
@@ -60,8 +64,7 @@ macro_rules! entry_points {
                             }
                         };
                     }
-                    let mut moves = crate::MoveList::new();
-                    crate::golem::fill_list(&position.board, &targets, 0, &mut moves);
+                    crate::golem::fill_list(&position.board, &targets, 0, moves);
                     if moves.is_complete() {
                         // Top up a batch left partly filled by an earlier parent, count
                         // eights of this parent's moves straight from its board, and leave
@@ -97,7 +100,7 @@ macro_rules! entry_points {
                     }
                 } else {
                     crate::golem::for_each_in_list_order(&position.board, &targets, flip, |m| {
-                        nodes += self.perft_batched(&position.make(m), depth - 1, batch);
+                        nodes += self.perft_batched(&position.make(m), depth - 1, batch, moves);
                     });
                 }
                 nodes
