@@ -141,15 +141,19 @@ impl Batch {
     pub(crate) fn count_eight<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option<u64> {
         let mut from = [0u64; 8];
         let mut to = [0u64; 8];
-        let mut ahead = false;
+        let mut kinds = 0;
+        let mut double_pushes = 0;
         for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
             *from = 1 << m.source_index();
             *to = 1 << m.target_index();
-            ahead |= m.kind_bits() != Move::RAW_NORMAL
-                || double_push_beside_enemy_pawn(parent, *from, *to);
+            kinds |= m.kind_bits();
+            double_pushes |= *to & (*from & parent[PAWNS]) << 16;
         }
         // Rare enough (castling, promotions, en passant, double pushes beside an enemy pawn)
         // not to be worth a finer test here: the caller pushes the eight.
+        const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
+        let ahead = kinds != Move::RAW_NORMAL
+            || double_push_beside_enemy_pawn(parent, double_pushes >> 16, double_pushes);
         if ahead || moves.len() != 8 {
             return None;
         }
