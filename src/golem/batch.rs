@@ -128,12 +128,6 @@ impl Batch {
         count_made(lanes, make(lanes, parents, from, to))
     }
 
-    /// True when no move is waiting to be counted.
-    #[inline(always)]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The number of legal replies to eight legal moves of `parent` (relative squares),
     /// counted at once without going through a batch: the parent is the same in every lane.
     /// `None` when one of the moves has to be made ahead (see [`Batch::push`]); push those.

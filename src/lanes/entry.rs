@@ -66,17 +66,10 @@ macro_rules! entry_points {
                     }
                     crate::golem::fill_list(&position.board, &targets, 0, moves);
                     if moves.is_complete() {
-                        // Top up a batch left partly filled by an earlier parent, count
-                        // eights of this parent's moves straight from its board, and leave
-                        // the rest in the batch.
+                        // Eights of this parent's moves are counted straight from its board;
+                        // the rest (fewer than eight) go into the batch, which fills across
+                        // parents.
                         let mut rest = moves.as_slice();
-                        while !batch.is_empty() {
-                            let Some((&m, others)) = rest.split_first() else {
-                                break;
-                            };
-                            push!(m);
-                            rest = others;
-                        }
                         while rest.len() >= 8 {
                             let (eight, others) = rest.split_at(8);
                             match crate::golem::batch::Batch::count_eight(self, &position.board, eight) {
