@@ -168,8 +168,14 @@ impl<F: FnMut(Move)> Out for Each<F> {
 #[inline(always)]
 pub(crate) fn fill_list(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) {
     // The fast writer may leave stand-ins up to `SPARE` past the last move written, so the
-    // last move must leave room for them before the index wraps.
-    let written = if targets.count() < CAPACITY {
+    // last move must leave room for them before the index wraps. The most moves the men can
+    // have (a queen is on both slider boards: 14 + 13; a pawn three targets, four moves each
+    // as promotions; the king eight steps and two castlings) settles it without counting for
+    // any position with no more material than a game can have (at most 203).
+    let ours = |kind: usize| (b[kind] & b[US]).count_ones() as usize;
+    let most =
+        14 * ours(ORTHOGONAL) + 13 * ours(DIAGONAL) + 8 * ours(KNIGHTS) + 12 * ours(PAWNS) + 10;
+    let written = if most < CAPACITY || targets.count() < CAPACITY {
         let mut out = Fast {
             moves: list.array_mut(),
             len: 0,
