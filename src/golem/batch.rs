@@ -8,9 +8,11 @@
 //! lane does useful work however few directions a position uses. The target sets are counted
 //! with carry-save adders ([`Tally`]) and reduced once per batch.
 //!
-//! perft makes the positions one ply above the leaves into a [`Batch`] (one for the whole
-//! tree, so batches fill across parents) and counts them eight at a time; a lane left unfilled
-//! at the end holds a board without men of the side to move, which has no moves.
+//! perft counts the positions one ply above the leaves eight at a time: eight moves of one
+//! parent with [`Batch::count_eight`] (the parent broadcast to every lane), the rest of each
+//! parent's moves (fewer than eight) through a [`Batch`] shared by the whole tree, so that it
+//! fills across parents; a lane left unfilled at the end holds a board without men of the side
+//! to move, which has no moves.
 
 use super::castling;
 use super::directions::{KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
