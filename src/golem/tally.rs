@@ -5,13 +5,6 @@
 
 use crate::lanes::{Lanes, Lanes8};
 
-/// Bitwise full adder (see [`Lanes::full_add`]): `popcount(a) + popcount(b) + popcount(c)
-/// == popcount(sum) + 2 * popcount(carry)`.
-#[inline(always)]
-fn full_add<L: Lanes>(a: Lanes8<L>, b: Lanes8<L>, c: Lanes8<L>) -> (Lanes8<L>, Lanes8<L>) {
-    a.full_add(b, c)
-}
-
 /// A running count of set bits, summed over all lanes: `ones + 2 twos + 4 fours + 8 eights`.
 #[derive(Clone, Copy)]
 pub(crate) struct Tally<L: Lanes> {
@@ -38,13 +31,13 @@ impl<L: Lanes> Tally<L> {
     /// Counts the set bits of eight vectors.
     #[inline(always)]
     pub(crate) fn add8(&mut self, s: [Lanes8<L>; 8]) {
-        let (ones, two_a) = full_add(self.ones, s[0], s[1]);
-        let (ones, two_b) = full_add(ones, s[2], s[3]);
-        let (twos, four_a) = full_add(self.twos, two_a, two_b);
-        let (ones, two_a) = full_add(ones, s[4], s[5]);
-        let (ones, two_b) = full_add(ones, s[6], s[7]);
-        let (twos, four_b) = full_add(twos, two_a, two_b);
-        let (fours, eight) = full_add(self.fours, four_a, four_b);
+        let (ones, two_a) = self.ones.full_add(s[0], s[1]);
+        let (ones, two_b) = ones.full_add(s[2], s[3]);
+        let (twos, four_a) = self.twos.full_add(two_a, two_b);
+        let (ones, two_a) = ones.full_add(s[4], s[5]);
+        let (ones, two_b) = ones.full_add(s[6], s[7]);
+        let (twos, four_b) = twos.full_add(two_a, two_b);
+        let (fours, eight) = self.fours.full_add(four_a, four_b);
         self.ones = ones;
         self.twos = twos;
         self.fours = fours;

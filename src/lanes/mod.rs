@@ -82,8 +82,9 @@ pub(crate) trait Lanes: Copy {
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero (as `or_all(v) != 0`, in fewer instructions).
     fn any(self, v: Self::Vector) -> bool;
-    /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`. Backends with three-input logic
-    /// do it in two instructions.
+    /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that `popcount(a) +
+    /// popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`. Backends with
+    /// three-input logic do it in two instructions.
     #[inline(always)]
     fn full_add(
         self,
