@@ -84,9 +84,8 @@ impl Batch {
         let i = self.len & 7;
         let from_bb = 1u64 << from;
         let to_bb = 1u64 << to;
-        // A double push goes 16 squares up (relative squares); other moves skip the test.
         if kind_bits == crate::Move::RAW_NORMAL
-            && (to != from + 16 || !double_push_beside_enemy_pawn(parent, from_bb, to_bb))
+            && !double_push_beside_enemy_pawn(parent, from_bb, to_bb)
         {
             for (column, &bb) in self.parents.iter_mut().zip(parent) {
                 column[i] = bb;
@@ -134,7 +133,11 @@ impl Batch {
     /// counted at once without going through a batch: the parent is the same in every lane.
     /// `None` when one of the moves has to be made ahead (see [`Batch::push`]); push those.
     #[inline(always)]
-    pub(crate) fn count_eight<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option<u64> {
+    pub(crate) fn count_eight<L: Lanes>(
+        lanes: L,
+        parent: &Board,
+        moves: &[Move; 8],
+    ) -> Option<u64> {
         let mut from = [0u64; 8];
         let mut to = [0u64; 8];
         let mut kinds = 0;
@@ -150,7 +153,7 @@ impl Batch {
         const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
         let ahead = kinds != Move::RAW_NORMAL
             || double_push_beside_enemy_pawn(parent, double_pushes >> 16, double_pushes);
-        if ahead || moves.len() != 8 {
+        if ahead {
             return None;
         }
         let mut parents = [Lanes8::splat(lanes, 0); 8];
@@ -314,10 +317,10 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
 
     // Phases 1 and 2, line by line (a line is direction `l` with its opposite `l + 4`) so
     // that few vectors are live at once: opponent attacks (their sliders up to our king,
-    // and the square behind it); our king as a super piece; the in-between sets per line (pins and
-    // check-blocking squares) and the sliding checkers. Work for a kind of man that no lane
-    // has (knights, or sliders of one line kind, as in many endgames) is skipped: one branch
-    // per batch, taken the same way across a whole subtree.
+    // and the square behind it); our king as a super piece; the in-between sets per line
+    // (pins and check-blocking squares) and the sliding checkers. Work for a kind of man that
+    // no lane has (knights, or sliders of one line kind, as in many endgames) is skipped: one
+    // branch per batch, taken the same way across a whole subtree.
     let zero = splat!(0);
     let their_orthogonal = orthogonal & them;
     let their_diagonal = diagonal & them;
@@ -349,7 +352,8 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
             let king_back = slide(king, empty, l + 4, lanes);
             // The attacks stop at our king; the one square behind it that a checking
             // slider attacks through it (x-ray) is added, the only one a king step reaches.
-            let through_king = step(theirs_forward & king, l, lanes) | step(theirs_back & king, l + 4, lanes);
+            let through_king =
+                step(theirs_forward & king, l, lanes) | step(theirs_back & king, l + 4, lanes);
             their_attacks = their_attacks | theirs_forward | theirs_back | through_king;
             line_between[l] = (theirs_forward & king_back) | (theirs_back & king_forward);
             checkers = checkers | ((king_forward | king_back) & sliders);

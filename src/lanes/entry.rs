@@ -59,7 +59,8 @@ macro_rules! entry_points {
                     macro_rules! push {
                         ($m:expr) => {
                             let m: crate::Move = $m;
-                            if batch.push(&position.board, m.source_index(), m.target_index(), m.kind_bits()) {
+                            let (from, to) = (m.source_index(), m.target_index());
+                            if batch.push(&position.board, from, to, m.kind_bits()) {
                                 nodes += batch.count_and_clear(self);
                             }
                         };
@@ -70,9 +71,9 @@ macro_rules! entry_points {
                         // the rest (fewer than eight) go into the batch, which fills across
                         // parents.
                         let mut rest = moves.as_slice();
-                        while rest.len() >= 8 {
-                            let (eight, others) = rest.split_at(8);
-                            match crate::golem::batch::Batch::count_eight(self, &position.board, eight) {
+                        while let Some((eight, others)) = rest.split_first_chunk() {
+                            let board = &position.board;
+                            match crate::golem::batch::Batch::count_eight(self, board, eight) {
                                 Some(n) => nodes += n,
                                 None => {
                                     for &m in eight {
