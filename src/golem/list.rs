@@ -322,24 +322,19 @@ fn sliders<const IN_CHECK: bool>(
     occupied: u64,
     flip: u16,
 ) {
-    let mut orthogonal = b[ORTHOGONAL] & b[US];
-    while orthogonal != 0 {
-        let from = orthogonal.trailing_zeros() as usize;
-        orthogonal &= orthogonal - 1;
-        ray_run::<IN_CHECK, 0>(w, from, pieces[0], occupied, flip);
-        ray_run::<IN_CHECK, 2>(w, from, pieces[2], occupied, flip);
-        ray_run::<IN_CHECK, 4>(w, from, pieces[4], occupied, flip);
-        ray_run::<IN_CHECK, 6>(w, from, pieces[6], occupied, flip);
+    // Each slider of `$set` along the ray directions listed (literals: const arguments).
+    macro_rules! each_slider {
+        ($set:expr, [$($d:literal),*]) => {
+            let mut set = $set;
+            while set != 0 {
+                let from = set.trailing_zeros() as usize;
+                set &= set - 1;
+                $(ray_run::<IN_CHECK, $d>(w, from, pieces[$d], occupied, flip);)*
+            }
+        };
     }
-    let mut diagonal = b[DIAGONAL] & b[US];
-    while diagonal != 0 {
-        let from = diagonal.trailing_zeros() as usize;
-        diagonal &= diagonal - 1;
-        ray_run::<IN_CHECK, 1>(w, from, pieces[1], occupied, flip);
-        ray_run::<IN_CHECK, 3>(w, from, pieces[3], occupied, flip);
-        ray_run::<IN_CHECK, 5>(w, from, pieces[5], occupied, flip);
-        ray_run::<IN_CHECK, 7>(w, from, pieces[7], occupied, flip);
-    }
+    each_slider!(b[ORTHOGONAL] & b[US], [0, 2, 4, 6]);
+    each_slider!(b[DIAGONAL] & b[US], [1, 3, 5, 7]);
 }
 
 /// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
