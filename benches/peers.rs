@@ -21,53 +21,12 @@ use std::str::FromStr;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dirgolem::{Generator, Position};
 
-/// The five CPW positions and their depths (those of `dirgolem bench`).
-const POSITIONS: [(&str, &str, u32); 5] = [
-    (
-        "startpos",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        6,
-    ),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        5,
-    ),
-    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
-    (
-        "position4",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        5,
-    ),
-    (
-        "position5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        5,
-    ),
-];
+#[path = "common/peers.rs"]
+mod common;
+use common::{POSITIONS, cozy_perft};
 
 fn generator() -> Generator {
     Generator::from_env().unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND: {e}"))
-}
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
 }
 
 fn chess_perft(board: &chess::Board, depth: u32) -> u64 {
@@ -115,11 +74,7 @@ fn perft(c: &mut Criterion) {
 }
 
 fn lists(c: &mut Criterion) {
-    let fens: Vec<&str> = include_str!("../tests/data/standard.epd")
-        .lines()
-        .take(1000)
-        .map(|line| line.split(';').next().unwrap().trim())
-        .collect();
+    let fens: Vec<&str> = common::list_fens();
     let ours: Vec<Position> = fens
         .iter()
         .map(|f| Position::from_fen(f).unwrap())
