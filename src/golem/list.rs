@@ -183,14 +183,23 @@ pub(crate) fn fill_list(b: &Board, targets: &MoveTargets, flip: u32, list: &mut 
         write_all(&mut out, b, targets, flip);
         out.len
     } else {
-        let mut out = Bounded {
-            moves: list.array_mut(),
-            len: 0,
-        };
-        write_all(&mut out, b, targets, flip);
-        out.len
+        write_bounded(b, targets, flip, list)
     };
     list.set_filled(written);
+}
+
+/// [`fill_list`] for lists that may overflow (relaxed positions only): kept out of line so
+/// that the common path's code stays compact. Scalar code, so it loses nothing by not sharing
+/// the entry point's target features.
+#[cold]
+#[inline(never)]
+fn write_bounded(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) -> usize {
+    let mut out = Bounded {
+        moves: list.array_mut(),
+        len: 0,
+    };
+    write_all(&mut out, b, targets, flip);
+    out.len
 }
 
 /// Calls `f` with each move of `targets`, in the order of [`fill_list`].
