@@ -312,6 +312,7 @@ fn move_lists_hold_every_move_of_every_suite_position() {
                     "{fen}: {count} moves in a list of {MOVE_LIST_CAPACITY}"
                 );
                 assert_eq!(list.len(), MOVE_LIST_CAPACITY, "{fen}");
+                assert_eq!(all_legal(&pos).len(), count, "{fen}: for_each_legal_move");
                 assert_eq!(
                     list.as_slice(),
                     &all_legal(&pos)[..MOVE_LIST_CAPACITY],

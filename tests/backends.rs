@@ -1,5 +1,5 @@
 //! Same answers everywhere: every backend this CPU can run gives bit-identical move targets,
-//! counts, move lists and perft counts.
+//! counts, move lists (also as handed to `for_each_legal_move`) and perft counts.
 
 use dirgolem::{Backend, Bitboard, Color, Generator, Piece, Position, Setup, Square};
 use proptest::prelude::*;
@@ -29,6 +29,16 @@ fn assert_backends_agree(position: &Position) {
     assert_eq!(reference.backend(), Backend::Scalar);
     let targets = reference.move_targets(position);
     let moves = reference.legal_moves(position);
+    for g in &all {
+        let mut each = Vec::new();
+        g.for_each_legal_move(position, |m| each.push(m));
+        assert_eq!(
+            each[..],
+            moves[..],
+            "{:?} for_each_legal_move differs from the list on {position:?}",
+            g.backend()
+        );
+    }
     for g in &all[1..] {
         assert_eq!(
             g.move_targets(position),

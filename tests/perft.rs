@@ -355,7 +355,8 @@ fn epd_parser_reads_and_refuses() {
 
 /// perft where a position has more legal moves than a `MoveList` holds (relaxed: too much
 /// material): the last-ply batches must see every move. The expected counts come from
-/// `for_each_legal_move` and `count_legal`, which use no list.
+/// `for_each_legal_move` (one move at a time when a list cannot hold them all) and
+/// `count_legal`, which use no list.
 #[test]
 fn perft_counts_every_move_of_a_position_with_more_than_a_list_holds() {
     let fen = "kBQQQQQQ/BR5Q/Q1p4Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";

@@ -202,7 +202,24 @@ fn write_bounded(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveLis
     out.len
 }
 
-/// Calls `f` with each move of `targets`, in the order of [`fill_list`].
+/// Calls `f` with each move of `targets`, in the order of [`fill_list`]: written into a list on
+/// the stack by the fast writer first, then read from it (about 1.6 times as fast as handing each
+/// move over as it is found, whose branches the CPU mispredicts), or one at a time when there
+/// are more moves than a list holds (relaxed positions only).
+#[inline(always)]
+pub(crate) fn for_each_move(b: &Board, targets: &MoveTargets, flip: u32, mut f: impl FnMut(Move)) {
+    let mut list = MoveList::new();
+    fill_list(b, targets, flip, &mut list);
+    if list.is_complete() {
+        for &m in list.iter() {
+            f(m);
+        }
+    } else {
+        write_all(&mut Each(f), b, targets, flip);
+    }
+}
+
+/// Calls `f` with each move of `targets` as it is found, in the order of [`fill_list`].
 #[inline(always)]
 pub(crate) fn for_each_in_list_order(
     b: &Board,

@@ -25,7 +25,7 @@ mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
-pub(crate) use list::{fill_list, for_each_in_list_order};
+pub(crate) use list::{fill_list, for_each_in_list_order, for_each_move};
 
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;

@@ -276,7 +276,8 @@ impl Generator {
         with_token!(self, t => t.count_entry(&position.board))
     }
 
-    /// Calls `f` with each legal move of `position`.
+    /// Calls `f` with each legal move of `position`, in the order of
+    /// [`Generator::legal_moves`], with no limit on the count.
     #[inline]
     pub fn for_each_legal_move(&self, position: &Position, f: impl FnMut(Move)) {
         with_token!(self, t => t.for_each_move_entry(position, f))

@@ -127,7 +127,7 @@ macro_rules! entry_points {
             $(#[$attr])?
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
                 let targets = crate::golem::generate(self, &position.board);
-                crate::golem::for_each_in_list_order(&position.board, &targets, position.square_flip(), f);
+                crate::golem::for_each_move(&position.board, &targets, position.square_flip(), f);
             }
         }
     };

@@ -70,7 +70,9 @@ impl Position {
         Generator::detect().count_legal(self)
     }
 
-    /// Calls `f` with every legal move (no list, no limit on the count).
+    /// Calls `f` with every legal move, in the order of [`Position::legal_moves`], with no
+    /// limit on the count (the moves are written into a list on the stack first, and handed
+    /// over one at a time as they are found when there are more than a list holds).
     #[inline]
     pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
         Generator::detect().for_each_legal_move(self, f)
