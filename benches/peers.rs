@@ -9,7 +9,8 @@
 //!   positions, perftsuite, the tricky and terminal positions, then openings and middlegames
 //!   from Marcel van Kervinck's random play), and every move's target square is summed so the
 //!   whole list is read (cozy-chess expands its per-piece move sets by iterating them). The
-//!   move counts are checked to agree before timing.
+//!   move counts are checked to agree before timing. `dirgolem-…-callbacks` takes the same
+//!   moves from `for_each_legal_move` instead of a returned list (cozy-chess's way).
 //!
 //! Run it with the peers' best build: `RUSTFLAGS="-C target-cpu=native" cargo bench --bench
 //! peers` (cozy-chess loses much without hardware popcount); dirgolem dispatches at run time
@@ -97,6 +98,13 @@ fn lists(c: &mut Criterion) {
         }
         sum
     };
+    let ours_each_sum = || {
+        let mut sum = 0usize;
+        for p in &ours {
+            g.for_each_legal_move(black_box(p), |m| sum += m.to() as usize);
+        }
+        sum
+    };
     let cozy_sum = || {
         let mut sum = 0usize;
         for board in &cozy {
@@ -142,6 +150,9 @@ fn lists(c: &mut Criterion) {
     let mut group = c.benchmark_group("peers_lists");
     group.throughput(Throughput::Elements(fens.len() as u64));
     group.bench_function(format!("dirgolem-{}", g.backend()), |b| b.iter(ours_sum));
+    group.bench_function(format!("dirgolem-{}-callbacks", g.backend()), |b| {
+        b.iter(ours_each_sum)
+    });
     group.bench_function("cozy-chess", |b| b.iter(cozy_sum));
     group.bench_function("chess", |b| b.iter(chess_sum));
     group.finish();

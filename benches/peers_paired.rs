@@ -8,8 +8,11 @@
 //! `RUSTFLAGS="-C target-cpu=native" cargo bench --bench peers_paired` (the peers' best build,
 //! as for `peers.rs`); `PAIRED_ROUNDS` sets the rounds (default 9); `DIRGOLEM_BACKEND` picks
 //! dirgolem's backend. Jobs: bulk-counted perft of the five CPW positions at the depths of
-//! `dirgolem bench`, and the move lists of the first 1000 positions of
-//! `tests/data/standard.epd` (every move read, 20 passes per run).
+//! `dirgolem bench`, and the moves of the first 1000 positions of `tests/data/standard.epd`
+//! (every move read, 20 passes per run): `lists` takes dirgolem's `legal_moves()` lists (the
+//! issue's measure), `callbacks` its `for_each_legal_move`; cozy-chess hands out its
+//! per-piece move sets to a callback in both. A move-list run is short (milliseconds), so
+//! these jobs take 25 times the rounds, spread over seconds like the perft jobs.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -97,11 +100,27 @@ fn main() {
         .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
         .collect();
     const PASSES: usize = 20;
+    let cozy_moves = || {
+        let (mut count, mut sum) = (0usize, 0usize);
+        for _ in 0..PASSES {
+            for board in &cozy {
+                black_box(board).generate_moves(|moves| {
+                    for mv in moves {
+                        count += 1;
+                        sum += mv.to as usize;
+                    }
+                    false
+                });
+            }
+        }
+        black_box(sum);
+        count
+    };
     // Both sides return the number of moves read, so the check compares move counts.
     pair(
         "lists",
         ("us", 1e6 / PASSES as f64),
-        rounds,
+        25 * rounds,
         || {
             let (mut count, mut sum) = (0usize, 0usize);
             for _ in 0..PASSES {
@@ -115,21 +134,25 @@ fn main() {
             black_box(sum);
             count
         },
+        cozy_moves,
+    );
+    pair(
+        "callbacks",
+        ("us", 1e6 / PASSES as f64),
+        25 * rounds,
         || {
             let (mut count, mut sum) = (0usize, 0usize);
             for _ in 0..PASSES {
-                for board in &cozy {
-                    black_box(board).generate_moves(|moves| {
-                        for mv in moves {
-                            count += 1;
-                            sum += mv.to as usize;
-                        }
-                        false
+                for p in &ours {
+                    g.for_each_legal_move(black_box(p), |m| {
+                        count += 1;
+                        sum += m.to() as usize;
                     });
                 }
             }
             black_box(sum);
             count
         },
+        cozy_moves,
     );
 }
