@@ -78,6 +78,21 @@ impl MoveList {
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
+
+    /// The moves as a mutable slice: to reorder them (say, sort them for a search), or to
+    /// replace one by another.
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// let mut moves = Position::startpos().legal_moves();
+    /// moves.as_mut_slice().sort_by_key(|m| m.to_string());
+    /// assert_eq!(moves[0].to_string(), "a2a3");
+    /// assert_eq!(moves.len(), 20);
+    /// ```
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
 }
 
 impl Default for MoveList {
