@@ -84,9 +84,7 @@ impl Batch {
         let i = self.len & 7;
         let from_bb = 1u64 << from;
         let to_bb = 1u64 << to;
-        if kind_bits == crate::Move::RAW_NORMAL
-            && !double_push_beside_enemy_pawn(parent, from_bb, to_bb)
-        {
+        if !made_ahead(parent, from_bb, to_bb, kind_bits) {
             for (column, &bb) in self.parents.iter_mut().zip(parent) {
                 column[i] = bb;
             }
@@ -102,6 +100,15 @@ impl Batch {
         }
         self.len = i + 1;
         self.len == 8
+    }
+
+    /// Whether [`Batch::push`] makes the legal move `m` of `parent` ahead (castling, en
+    /// passant, promotions, double pushes beside an enemy pawn), so that
+    /// [`Batch::count_eight`] refuses eight moves that hold it.
+    #[inline(always)]
+    pub(crate) fn is_made_ahead(parent: &Board, m: Move) -> bool {
+        let (from_bb, to_bb) = (1u64 << m.source_index(), 1u64 << m.target_index());
+        made_ahead(parent, from_bb, to_bb, m.kind_bits())
     }
 
     /// The number of legal replies to all moves in the batch, which is emptied.
@@ -131,7 +138,8 @@ impl Batch {
 
     /// The number of legal replies to eight legal moves of `parent` (relative squares),
     /// counted at once without going through a batch: the parent is the same in every lane.
-    /// `None` when one of the moves has to be made ahead (see [`Batch::push`]); push those.
+    /// `None` when one of the moves has to be made ahead (see [`Batch::push`] and
+    /// [`Batch::is_made_ahead`]); push those.
     #[inline(always)]
     pub(crate) fn count_eight<L: Lanes>(
         lanes: L,
@@ -168,6 +176,13 @@ impl Batch {
         );
         Some(count_made(lanes, b))
     }
+}
+
+/// Whether the move `from_bb -> to_bb` of kind `kind_bits` of `parent` is made ahead (see
+/// [`Batch::push`]).
+#[inline(always)]
+fn made_ahead(parent: &Board, from_bb: u64, to_bb: u64, kind_bits: u16) -> bool {
+    kind_bits != Move::RAW_NORMAL || double_push_beside_enemy_pawn(parent, from_bb, to_bb)
 }
 
 /// The legal moves of the eight made boards `b`.

@@ -67,23 +67,35 @@ macro_rules! entry_points {
                     }
                     crate::golem::fill_list(&position.board, &targets, 0, moves);
                     if moves.is_complete() {
-                        // Eights of this parent's moves are counted straight from its board;
-                        // the rest (fewer than eight) go into the batch, which fills across
-                        // parents.
-                        let mut rest = moves.as_slice();
-                        while let Some((eight, others)) = rest.split_first_chunk() {
-                            let board = &position.board;
-                            match crate::golem::batch::Batch::count_eight(self, board, eight) {
-                                Some(n) => nodes += n,
+                        // Eights of this parent's moves are counted straight from its board.
+                        // Where an eight holds moves made ahead, those go into the batch and
+                        // out of the way (swapped to the front of the moves left), and the
+                        // next eight is tried. The rest (fewer than eight) go into the batch,
+                        // which fills across parents.
+                        use crate::golem::batch::Batch;
+                        let board = &position.board;
+                        let list = moves.as_mut_slice();
+                        let mut at = 0;
+                        while let Some(eight) = list[at..].first_chunk::<8>() {
+                            match Batch::count_eight(self, board, eight) {
+                                Some(n) => {
+                                    nodes += n;
+                                    at += 8;
+                                }
                                 None => {
-                                    for &m in eight {
-                                        push!(m);
+                                    // At least one of the eight is made ahead: `at` moves on.
+                                    for j in at..at + 8 {
+                                        let m = list[j];
+                                        if Batch::is_made_ahead(board, m) {
+                                            push!(m);
+                                            list.swap(at, j);
+                                            at += 1;
+                                        }
                                     }
                                 }
                             }
-                            rest = others;
                         }
-                        for &m in rest {
+                        for &m in &list[at..] {
                             push!(m);
                         }
                     } else {
