@@ -263,10 +263,13 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
         sliders::<false>(w, b, &pieces, occupied, flip);
     }
 
-    // 3. Knights.
-    for (d, &set) in t.knights.iter().enumerate() {
-        let back = (KNIGHT_STEP[d] as i32) as u32;
-        w.put_set(set, |to| (to.wrapping_sub(back) | to << 6) as u16 ^ flip);
+    // 3. Knights (eight sets, each written whether or not it is empty: skipped at once when
+    // there are no knights, as in many endgames).
+    if b[KNIGHTS] & b[US] != 0 {
+        for (d, &set) in t.knights.iter().enumerate() {
+            let back = (KNIGHT_STEP[d] as i32) as u32;
+            w.put_set(set, |to| (to.wrapping_sub(back) | to << 6) as u16 ^ flip);
+        }
     }
 
     // 4. Pawns, promotions left for 5.
