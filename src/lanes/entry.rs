@@ -74,28 +74,33 @@ macro_rules! entry_points {
                         // which fills across parents.
                         use crate::golem::batch::Batch;
                         let board = &position.board;
-                        let list = moves.as_mut_slice();
-                        let mut at = 0;
-                        while let Some(eight) = list[at..].first_chunk::<8>() {
-                            match Batch::count_eight(self, board, eight) {
+                        let mut rest: &mut [crate::Move] = moves.as_mut_slice();
+                        while let Some(eight) = rest.first_chunk_mut::<8>() {
+                            let counted = match Batch::count_eight(self, board, eight) {
                                 Some(n) => {
                                     nodes += n;
-                                    at += 8;
+                                    8
                                 }
                                 None => {
-                                    // At least one of the eight is made ahead: `at` moves on.
-                                    for j in at..at + 8 {
-                                        let m = list[j];
+                                    // At least one of the eight is made ahead, so `rest`
+                                    // shrinks. (`taken <= j < 8`: the mask only spares the
+                                    // compiler a bounds check.)
+                                    let mut taken = 0;
+                                    for j in 0..8 {
+                                        let m = eight[j];
                                         if Batch::is_made_ahead(board, m) {
                                             push!(m);
-                                            list.swap(at, j);
-                                            at += 1;
+                                            eight.swap(taken & 7, j);
+                                            taken += 1;
                                         }
                                     }
+                                    taken
                                 }
-                            }
+                            };
+                            let left = core::mem::take(&mut rest);
+                            rest = left.get_mut(counted..).unwrap_or_default();
                         }
-                        for &m in &list[at..] {
+                        for &m in rest.iter() {
                             push!(m);
                         }
                     } else {
