@@ -156,12 +156,11 @@ impl Batch {
             kinds |= m.kind_bits();
             double_pushes |= *to & (*from & parent[PAWNS]) << 16;
         }
-        // Rare enough (castling, promotions, en passant, double pushes beside an enemy pawn)
-        // not to be worth a finer test here: the caller pushes the eight.
+        // The rule of `made_ahead` for all eight at once (the kinds OR-ed, the double pushes
+        // tested together; both tests are unions, so this is true exactly when it is for one
+        // of the eight). Rare enough not to be worth more here: the caller pushes those moves.
         const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
-        let ahead = kinds != Move::RAW_NORMAL
-            || double_push_beside_enemy_pawn(parent, double_pushes >> 16, double_pushes);
-        if ahead {
+        if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
             return None;
         }
         let mut parents = [Lanes8::splat(lanes, 0); 8];
