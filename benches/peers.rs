@@ -75,15 +75,7 @@ fn perft(c: &mut Criterion) {
 }
 
 fn lists(c: &mut Criterion) {
-    let fens: Vec<&str> = common::list_fens();
-    let ours: Vec<Position> = fens
-        .iter()
-        .map(|f| Position::from_fen(f).unwrap())
-        .collect();
-    let cozy: Vec<cozy_chess::Board> = fens
-        .iter()
-        .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
-        .collect();
+    let common::ListPositions { fens, ours, cozy } = common::list_positions();
     let theirs: Vec<chess::Board> = fens
         .iter()
         .map(|f| chess::Board::from_str(f).unwrap())

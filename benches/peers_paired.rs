@@ -90,69 +90,78 @@ fn main() {
             || cozy_perft(black_box(&cozy), depth),
         );
     }
-    let fens: Vec<&str> = common::list_fens();
-    let ours: Vec<Position> = fens
-        .iter()
-        .map(|f| Position::from_fen(f).unwrap())
-        .collect();
-    let cozy: Vec<cozy_chess::Board> = fens
-        .iter()
-        .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
-        .collect();
-    const PASSES: usize = 20;
+    let common::ListPositions { fens, ours, cozy } = common::list_positions();
+    println!(
+        "move jobs: the first {} positions of tests/data/standard.epd, {PASSES} passes a run, time per pass",
+        fens.len()
+    );
     let cozy_moves = || {
-        let (mut count, mut sum) = (0usize, 0usize);
-        for _ in 0..PASSES {
-            for board in &cozy {
-                black_box(board).generate_moves(|moves| {
-                    for mv in moves {
-                        count += 1;
-                        sum += mv.to as usize;
-                    }
-                    false
-                });
-            }
-        }
-        black_box(sum);
-        count
+        read_all(&cozy, |board, read| {
+            board.generate_moves(|moves| {
+                moves.into_iter().for_each(|mv| read.visit(mv.to as usize));
+                false
+            });
+        })
     };
-    // Both sides return the number of moves read, so the check compares move counts.
+    let unit = ("us", 1e6 / PASSES as f64);
     pair(
         "lists",
-        ("us", 1e6 / PASSES as f64),
+        unit,
         25 * rounds,
         || {
-            let (mut count, mut sum) = (0usize, 0usize);
-            for _ in 0..PASSES {
-                for p in &ours {
-                    for m in g.legal_moves(black_box(p)).iter() {
-                        count += 1;
-                        sum += m.to() as usize;
-                    }
+            read_all(&ours, |p, read| {
+                for m in g.legal_moves(p).iter() {
+                    read.visit(m.to() as usize);
                 }
-            }
-            black_box(sum);
-            count
+            })
         },
         cozy_moves,
     );
     pair(
         "callbacks",
-        ("us", 1e6 / PASSES as f64),
+        unit,
         25 * rounds,
         || {
-            let (mut count, mut sum) = (0usize, 0usize);
-            for _ in 0..PASSES {
-                for p in &ours {
-                    g.for_each_legal_move(black_box(p), |m| {
-                        count += 1;
-                        sum += m.to() as usize;
-                    });
-                }
-            }
-            black_box(sum);
-            count
+            read_all(&ours, |p, read| {
+                g.for_each_legal_move(p, |m| read.visit(m.to() as usize))
+            })
         },
         cozy_moves,
     );
+}
+
+/// Passes over the move-list positions in a move job.
+const PASSES: usize = 20;
+
+/// Runs `moves_of` on every position (through `black_box`), `PASSES` times, and returns the
+/// number of moves it read.
+fn read_all<P>(positions: &[P], mut moves_of: impl FnMut(&P, &mut Read)) -> usize {
+    let mut read = Read::default();
+    for _ in 0..PASSES {
+        for p in positions {
+            moves_of(black_box(p), &mut read);
+        }
+    }
+    read.finish()
+}
+
+/// The moves read in a move job: their number and the sum of their target squares (so that
+/// every move is really read). Each side returns the number, so the check compares move counts.
+#[derive(Default)]
+struct Read {
+    count: usize,
+    sum: usize,
+}
+
+impl Read {
+    #[inline(always)]
+    fn visit(&mut self, to: usize) {
+        self.count += 1;
+        self.sum += to;
+    }
+
+    fn finish(self) -> usize {
+        black_box(self.sum);
+        self.count
+    }
 }

@@ -48,11 +48,27 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// The FENs of the first 1000 positions of `tests/data/standard.epd`, the move-list set.
-pub fn list_fens() -> Vec<&'static str> {
-    include_str!("../../tests/data/standard.epd")
+/// The move-list set: the FENs of the first 1000 positions of `tests/data/standard.epd`,
+/// with the positions read by dirgolem and by cozy-chess.
+pub struct ListPositions {
+    pub fens: Vec<&'static str>,
+    pub ours: Vec<dirgolem::Position>,
+    pub cozy: Vec<cozy_chess::Board>,
+}
+
+pub fn list_positions() -> ListPositions {
+    let fens: Vec<&str> = include_str!("../../tests/data/standard.epd")
         .lines()
         .take(1000)
         .map(|line| line.split(';').next().unwrap().trim())
-        .collect()
+        .collect();
+    let ours = fens
+        .iter()
+        .map(|f| dirgolem::Position::from_fen(f).unwrap())
+        .collect();
+    let cozy = fens
+        .iter()
+        .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
+        .collect();
+    ListPositions { fens, ours, cozy }
 }
