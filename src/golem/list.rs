@@ -33,7 +33,7 @@
 //! rank-4 target with an empty square and our pawn behind it by a double push.
 
 use super::MoveTargets;
-use super::directions::{KNIGHT_STEP, N, NE, NW};
+use super::directions::{KNIGHT_STEP, N, NE, NW, RAY_STEP};
 use crate::Move;
 use crate::attacks::{RAY_STEPS, RAYS};
 use crate::move_list::{CAPACITY, MoveList, SPARE};
@@ -248,7 +248,7 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     pieces[N] &= !(singles | doubles);
     pieces[NE] &= !pawn_ne;
     pieces[NW] &= !pawn_nw;
-    let king = (b[KINGS] & b[US]).trailing_zeros() as usize & 63;
+    let king = (b[KINGS] & b[US]).trailing_zeros() & 63;
     king_step::<0>(w, king, pieces[0], flip);
     king_step::<1>(w, king, pieces[1], flip);
     king_step::<2>(w, king, pieces[2], flip);
@@ -420,35 +420,21 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
     table
 };
 
-/// `NEXT[d][sq]`: the square next to `sq` in ray direction `d` (none at the edge).
-static NEXT: [[u64; 64]; 8] = {
-    let mut table = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 64 {
-            if RUN_WORDS[d][sq][0] != 0 {
-                table[d][sq] = 1 << (RUN_WORDS[d][sq][0] >> 6);
-            }
-            sq += 1;
-        }
-        d += 1;
-    }
-    table
-};
-
 /// Whether ray direction `d` goes towards higher squares (N, NE, E, NW).
 const fn goes_up(d: usize) -> bool {
     matches!(d, 0 | 1 | 2 | 7)
 }
 
-/// The king's move in ray direction `D`, if `set` (the pieces' targets that way) has it.
+/// The king's move in ray direction `D`, if `set` (the pieces' targets that way) has it. The
+/// target square is taken modulo 64: where a step leaves the board it wraps to a square that
+/// no move in direction `D` lands on (`RAY_LANDING`), so `set` never has it. No table: the
+/// move word is `from | to << 6`, both squares flipped for Black.
 #[inline(always)]
-fn king_step<const D: usize>(w: &mut impl Out, king: usize, set: u64, flip: u16) {
-    let next = NEXT[D][king];
+fn king_step<const D: usize>(w: &mut impl Out, king: u32, set: u64, flip: u16) {
+    let to = king.wrapping_add(RAY_STEP[D] as u32) & 63;
     w.put_if(
-        Move::from_bits(RUN_WORDS[D][king][0] ^ flip),
-        set & next != 0,
+        Move::from_bits((king | to << 6) as u16 ^ flip),
+        set >> to & 1 != 0,
     );
 }
 
