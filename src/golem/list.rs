@@ -8,13 +8,16 @@
 //! branches:
 //!
 //! 1. the king, one step in each direction: one move written per direction whether or not it
-//!    exists, and counted only if it does;
+//!    exists, and counted only if it does (where the backend compresses vectors, AVX-512, the
+//!    eight directions are one vector and the moves one `vpcompressq`);
 //! 2. each rook or queen along its four lines, then each bishop or queen along its four
 //!    diagonals: the slider's reach ends at the first man, and within it its targets are one
 //!    run of squares (all of the reach but our own man, or in check the one square that blocks
 //!    or captures), so the moves are one copy of eight precomputed moves along the ray, and
 //!    the list grows by the number of targets;
-//! 3. knights, one jump back per direction;
+//! 3. knights, one jump back per direction, in rounds: the lowest target of each direction,
+//!    then the next lowest (two knights jumping the same way), and so on; where the backend
+//!    compresses vectors, a round is one vector of eight directions, as for the king;
 //! 4. pawns: single pushes and double pushes rank by rank (a rank's moves are one copy of
 //!    precomputed moves within a rank, shifted to the rank), captures to the north-east and
 //!    the north-west (en passant marked without a branch), each a fixed step back;
@@ -33,9 +36,10 @@
 //! rank-4 target with an empty square and our pawn behind it by a double push.
 
 use super::MoveTargets;
-use super::directions::{KNIGHT_STEP, N, NE, NW, RAY_STEP};
+use super::directions::{KNIGHT_STEP, N, NE, NW, RAY_STEP, step};
 use crate::Move;
 use crate::attacks::{RAY_STEPS, RAYS};
+use crate::lanes::{Lanes, Lanes8, Scalar};
 use crate::move_list::{CAPACITY, MoveList, SPARE};
 use crate::position::*;
 
@@ -166,7 +170,13 @@ impl<F: FnMut(Move)> Out for Each<F> {
 /// The legal moves of `targets` (generated for board `b`; `flip` is 0 when White moves, 56
 /// when Black does) into `list`, which must be empty.
 #[inline(always)]
-pub(crate) fn fill_list(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) {
+pub(crate) fn fill_list<L: Lanes>(
+    lanes: L,
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    list: &mut MoveList,
+) {
     // The fast writer may leave stand-ins up to `SPARE` past the last move written, so the
     // last move must leave room for them before the index wraps. The most moves the men can
     // have (a queen is on both slider boards: 14 + 13; a pawn three targets, four moves each
@@ -180,7 +190,7 @@ pub(crate) fn fill_list(b: &Board, targets: &MoveTargets, flip: u32, list: &mut 
             moves: list.array_mut(),
             len: 0,
         };
-        write_all(&mut out, b, targets, flip);
+        write_all(lanes, &mut out, b, targets, flip);
         out.len
     } else {
         write_bounded(b, targets, flip, list)
@@ -189,8 +199,9 @@ pub(crate) fn fill_list(b: &Board, targets: &MoveTargets, flip: u32, list: &mut 
 }
 
 /// [`fill_list`] for lists that may overflow (relaxed positions only): kept out of line so
-/// that the common path's code stays compact. Scalar code, so it loses nothing by not sharing
-/// the entry point's target features.
+/// that the common path's code stays compact. Scalar code (the scalar backend's lanes, which
+/// write the same moves in the same order), so it loses nothing by not sharing the entry
+/// point's target features.
 #[cold]
 #[inline(never)]
 fn write_bounded(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) -> usize {
@@ -198,7 +209,7 @@ fn write_bounded(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveLis
         moves: list.array_mut(),
         len: 0,
     };
-    write_all(&mut out, b, targets, flip);
+    write_all(Scalar, &mut out, b, targets, flip);
     out.len
 }
 
@@ -207,32 +218,39 @@ fn write_bounded(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveLis
 /// move over as it is found, whose branches the CPU mispredicts), or one at a time when there
 /// are more moves than a list holds (relaxed positions only).
 #[inline(always)]
-pub(crate) fn for_each_move(b: &Board, targets: &MoveTargets, flip: u32, mut f: impl FnMut(Move)) {
+pub(crate) fn for_each_move<L: Lanes>(
+    lanes: L,
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    mut f: impl FnMut(Move),
+) {
     let mut list = MoveList::new();
-    fill_list(b, targets, flip, &mut list);
+    fill_list(lanes, b, targets, flip, &mut list);
     if list.is_complete() {
         for &m in list.iter() {
             f(m);
         }
     } else {
-        write_all(&mut Each(f), b, targets, flip);
+        write_all(lanes, &mut Each(f), b, targets, flip);
     }
 }
 
 /// Calls `f` with each move of `targets` as it is found, in the order of [`fill_list`].
 #[inline(always)]
-pub(crate) fn for_each_in_list_order(
+pub(crate) fn for_each_in_list_order<L: Lanes>(
+    lanes: L,
     b: &Board,
     targets: &MoveTargets,
     flip: u32,
     f: impl FnMut(Move),
 ) {
-    write_all(&mut Each(f), b, targets, flip);
+    write_all(lanes, &mut Each(f), b, targets, flip);
 }
 
 /// Writes every move.
 #[inline(always)]
-fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
+fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     // Flipping both squares of a move word at once.
     let flip = (flip | flip << 6) as u16;
     let occupied = b[US] | b[THEM];
@@ -248,27 +266,41 @@ fn write_all(w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     pieces[N] &= !(singles | doubles);
     pieces[NE] &= !pawn_ne;
     pieces[NW] &= !pawn_nw;
-    let king = (b[KINGS] & b[US]).trailing_zeros() & 63;
-    king_step::<0>(w, king, pieces[0], flip);
-    king_step::<1>(w, king, pieces[1], flip);
-    king_step::<2>(w, king, pieces[2], flip);
-    king_step::<3>(w, king, pieces[3], flip);
-    king_step::<4>(w, king, pieces[4], flip);
-    king_step::<5>(w, king, pieces[5], flip);
-    king_step::<6>(w, king, pieces[6], flip);
-    king_step::<7>(w, king, pieces[7], flip);
+    let king = b[KINGS] & b[US];
+    if L::COMPRESSES {
+        let steps = Lanes8::load(lanes, pieces) & step(lanes, Lanes8::splat(lanes, king));
+        vector_rounds(w, lanes, steps, RAY_STEP, flip);
+    } else {
+        let king = king.trailing_zeros() & 63;
+        king_step::<0>(w, king, pieces[0], flip);
+        king_step::<1>(w, king, pieces[1], flip);
+        king_step::<2>(w, king, pieces[2], flip);
+        king_step::<3>(w, king, pieces[3], flip);
+        king_step::<4>(w, king, pieces[4], flip);
+        king_step::<5>(w, king, pieces[5], flip);
+        king_step::<6>(w, king, pieces[6], flip);
+        king_step::<7>(w, king, pieces[7], flip);
+    }
     if t.in_check {
         sliders::<true>(w, b, &pieces, occupied, flip);
     } else {
         sliders::<false>(w, b, &pieces, occupied, flip);
     }
 
-    // 3. Knights (eight sets, each written whether or not it is empty: skipped at once when
-    // there are no knights, as in many endgames).
-    if b[KNIGHTS] & b[US] != 0 {
-        for (d, &set) in t.knights.iter().enumerate() {
-            let back = (KNIGHT_STEP[d] as i32) as u32;
-            w.put_set(set, |to| (to.wrapping_sub(back) | to << 6) as u16 ^ flip);
+    // 3. Knights, in rounds: the lowest target of each jump direction, then the next lowest
+    // (two knights jumping the same way), and so on.
+    if L::COMPRESSES {
+        vector_rounds(w, lanes, Lanes8::load(lanes, t.knights), KNIGHT_STEP, flip);
+    } else {
+        let mut sets = t.knights;
+        while sets.iter().fold(0, |any, &set| any | set) != 0 {
+            for (d, set) in sets.iter_mut().enumerate() {
+                let back = (KNIGHT_STEP[d] as i32) as u32;
+                let to = set.trailing_zeros() & 63;
+                let word = (to.wrapping_sub(back) | to << 6) as u16 ^ flip;
+                w.put_if(Move::from_bits(word), *set != 0);
+                *set &= set.wrapping_sub(1);
+            }
         }
     }
 
@@ -423,6 +455,30 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
 /// Whether ray direction `d` goes towards higher squares (N, NE, E, NW).
 const fn goes_up(d: usize) -> bool {
     matches!(d, 0 | 1 | 2 | 7)
+}
+
+/// The moves to `targets` (lane `d`: targets of a step `steps[d]` from the man that takes it)
+/// in rounds: each round the lowest target of each lane, in lane order, packed and written at
+/// once.
+#[inline(always)]
+fn vector_rounds<L: Lanes>(
+    w: &mut impl Out,
+    lanes: L,
+    targets: Lanes8<L>,
+    steps: [i8; 8],
+    flip: u16,
+) {
+    let back = Lanes8::load(lanes, steps.map(|s| s as i64 as u64));
+    let flip = Lanes8::splat(lanes, flip as u64);
+    let one = Lanes8::splat(lanes, 1);
+    let mut left = targets;
+    while left.any() {
+        let keep = left.nonzero_lanes();
+        let to = left.lowest_bit_index();
+        let words = (to.sub(back) | to.shift_all(6)) ^ flip;
+        w.put_row(&words.compress_words(keep), 0, keep.count_ones());
+        left = left & left.sub(one);
+    }
 }
 
 /// The king's move in ray direction `D`, if `set` (the pieces' targets that way) has it. The

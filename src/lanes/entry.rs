@@ -22,7 +22,7 @@ macro_rules! entry_points {
                         let targets = crate::golem::generate(self, &position.board);
                         let flip = position.square_flip();
                         let mut nodes = 0;
-                        crate::golem::for_each_in_list_order(&position.board, &targets, flip, |m| {
+                        crate::golem::for_each_in_list_order(self, &position.board, &targets, flip, |m| {
                             nodes += self.perft_entry(&position.make(m), depth - 1);
                         });
                         nodes
@@ -65,7 +65,7 @@ macro_rules! entry_points {
                             }
                         };
                     }
-                    crate::golem::fill_list(&position.board, &targets, 0, moves);
+                    crate::golem::fill_list(self, &position.board, &targets, 0, moves);
                     if moves.is_complete() {
                         // Eights of this parent's moves are counted straight from its board.
                         // Where an eight holds moves made ahead, those go into the batch and
@@ -105,12 +105,12 @@ macro_rules! entry_points {
                         }
                     } else {
                         // More moves than a list holds (relaxed positions only): one at a time.
-                        crate::golem::for_each_in_list_order(&position.board, &targets, 0, |m| {
+                        crate::golem::for_each_in_list_order(self, &position.board, &targets, 0, |m| {
                             push!(m);
                         });
                     }
                 } else {
-                    crate::golem::for_each_in_list_order(&position.board, &targets, flip, |m| {
+                    crate::golem::for_each_in_list_order(self, &position.board, &targets, flip, |m| {
                         nodes += self.perft_batched(&position.make(m), depth - 1, batch, moves);
                     });
                 }
@@ -136,7 +136,7 @@ macro_rules! entry_points {
             pub(crate) fn legal_moves_entry(self, position: &crate::Position) -> crate::MoveList {
                 let mut list = crate::MoveList::new();
                 let targets = crate::golem::generate(self, &position.board);
-                crate::golem::fill_list(&position.board, &targets, position.square_flip(), &mut list);
+                crate::golem::fill_list(self, &position.board, &targets, position.square_flip(), &mut list);
                 list
             }
 
@@ -144,7 +144,7 @@ macro_rules! entry_points {
             $(#[$attr])?
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
                 let targets = crate::golem::generate(self, &position.board);
-                crate::golem::for_each_move(&position.board, &targets, position.square_flip(), f);
+                crate::golem::for_each_move(self, &position.board, &targets, position.square_flip(), f);
             }
         }
     };

@@ -82,6 +82,36 @@ pub(crate) trait Lanes: Copy {
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero (as `or_all(v) != 0`, in fewer instructions).
     fn any(self, v: Self::Vector) -> bool;
+    // Move-list operations (`golem::list`: lane `i` holds a direction's targets).
+
+    /// Whether [`Lanes::compress_words`] is a few instructions here, so that the list writer
+    /// writes the king's and the knights' moves from vectors rather than lane by lane.
+    const COMPRESSES: bool = false;
+    /// Bit `i` set where lane `i` is not zero.
+    #[inline(always)]
+    fn nonzero_lanes(self, v: Self::Vector) -> u8 {
+        let a = self.to_array(v);
+        (0..8).fold(0, |bits, i| bits | ((a[i] != 0) as u8) << i)
+    }
+    /// Lane-wise index of the lowest set bit; anything for a lane that is zero.
+    #[inline(always)]
+    fn lowest_bit_index(self, v: Self::Vector) -> Self::Vector {
+        self.load(self.to_array(v).map(|x| x.trailing_zeros() as u64 & 63))
+    }
+    /// The low 16 bits of the lanes whose bit in `keep` is set, in lane order, at the front;
+    /// the other words are unspecified.
+    #[inline(always)]
+    fn compress_words(self, v: Self::Vector, keep: u8) -> [u16; 8] {
+        let a = self.to_array(v);
+        let mut words = [0; 8];
+        let mut n = 0;
+        for (i, &x) in a.iter().enumerate() {
+            words[n & 7] = x as u16;
+            n += (keep >> i & 1) as usize;
+        }
+        words
+    }
+
     /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that `popcount(a) +
     /// popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`. Backends with
     /// three-input logic do it in two instructions.
@@ -197,6 +227,21 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn any(self) -> bool {
         self.lanes.any(self.v)
+    }
+
+    #[inline(always)]
+    pub(crate) fn nonzero_lanes(self) -> u8 {
+        self.lanes.nonzero_lanes(self.v)
+    }
+
+    #[inline(always)]
+    pub(crate) fn lowest_bit_index(self) -> Self {
+        self.with(self.lanes.lowest_bit_index(self.v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn compress_words(self, keep: u8) -> [u16; 8] {
+        self.lanes.compress_words(self.v, keep)
     }
 
     #[inline(always)]

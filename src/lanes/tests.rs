@@ -74,6 +74,30 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
             acc = lanes.add_bytes(acc, lanes.byte_counts(va));
         }
         assert_eq!(lanes.sum_bytes(acc), 31 * expected, "add_bytes");
+
+        // The list writer's operations, against formulas.
+        let nonzero = (0..8).fold(0u8, |bits, i| bits | ((a[i] != 0) as u8) << i);
+        assert_eq!(lanes.nonzero_lanes(va), nonzero, "nonzero_lanes of {a:x?}");
+        let lowest = lanes.to_array(lanes.lowest_bit_index(va));
+        for i in (0..8).filter(|&i| a[i] != 0) {
+            assert_eq!(
+                lowest[i],
+                a[i].trailing_zeros() as u64,
+                "lowest_bit_index of {a:x?}"
+            );
+        }
+        for keep in [nonzero, b[0] as u8, 0, 0xff, 0x81] {
+            let kept: Vec<u16> = (0..8)
+                .filter(|&i| keep >> i & 1 != 0)
+                .map(|i| a[i] as u16)
+                .collect();
+            let words = lanes.compress_words(va, keep);
+            assert_eq!(
+                words[..kept.len()],
+                kept[..],
+                "compress_words of {a:x?}, keep {keep:08b}"
+            );
+        }
     }
     // The shifted lanes drop what leaves the word (callers rely on a shift, not a rotate).
     assert_eq!(

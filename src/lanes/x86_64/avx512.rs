@@ -172,6 +172,35 @@ impl Lanes for Avx512 {
         unsafe { _mm512_test_epi64_mask(v, v) != 0 }
     }
 
+    const COMPRESSES: bool = true;
+
+    #[inline(always)]
+    fn nonzero_lanes(self, v: __m512i) -> u8 {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_test_epi64_mask(v, v) }
+    }
+
+    #[inline(always)]
+    fn lowest_bit_index(self, v: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F and CD (`vplzcntq`) are present (token). The lowest bit alone
+        // (`v & -v`) has 63 - its index leading zeros.
+        unsafe {
+            let lowest = _mm512_and_si512(v, _mm512_sub_epi64(_mm512_setzero_si512(), v));
+            _mm512_sub_epi64(_mm512_set1_epi64(63), _mm512_lzcnt_epi64(lowest))
+        }
+    }
+
+    #[inline(always)]
+    fn compress_words(self, v: __m512i, keep: u8) -> [u16; 8] {
+        // SAFETY: AVX-512 F is present (token): `vpcompressq` packs the kept lanes to the
+        // front, `vpmovqw` keeps each lane's low word. `__m128i` and `[u16; 8]` have the same
+        // size and every bit pattern is valid for both.
+        unsafe {
+            let packed = _mm512_maskz_compress_epi64(keep, v);
+            core::mem::transmute::<__m128i, [u16; 8]>(_mm512_cvtepi64_epi16(packed))
+        }
+    }
+
     #[inline(always)]
     fn full_add(self, a: __m512i, b: __m512i, c: __m512i) -> (__m512i, __m512i) {
         // SAFETY: AVX-512 F is present (token). Truth tables: 0x96 is a ^ b ^ c, 0xe8 the
