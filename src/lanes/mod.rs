@@ -82,6 +82,7 @@ pub(crate) trait Lanes: Copy {
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero (as `or_all(v) != 0`, in fewer instructions).
     fn any(self, v: Self::Vector) -> bool;
+
     // Move-list operations (`golem::list`: lane `i` holds a direction's targets).
 
     /// Whether [`Lanes::compress_words`] is a few instructions here, so that the list writer
