@@ -269,8 +269,9 @@ fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, f
     let king = b[KINGS] & b[US];
     if L::COMPRESSES {
         let steps = Lanes8::load(lanes, pieces) & step(lanes, Lanes8::splat(lanes, king));
-        vector_rounds(w, lanes, steps, RAY_STEP, flip);
+        step_rounds(w, lanes, steps.to_array(), RAY_STEP, flip);
     } else {
+        // One round, each step's target tested directly (cheaper here than `step_rounds`).
         let king = king.trailing_zeros() & 63;
         king_step::<0>(w, king, pieces[0], flip);
         king_step::<1>(w, king, pieces[1], flip);
@@ -289,20 +290,7 @@ fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, f
 
     // 3. Knights, in rounds: the lowest target of each jump direction, then the next lowest
     // (two knights jumping the same way), and so on.
-    if L::COMPRESSES {
-        vector_rounds(w, lanes, Lanes8::load(lanes, t.knights), KNIGHT_STEP, flip);
-    } else {
-        let mut sets = t.knights;
-        while sets.iter().fold(0, |any, &set| any | set) != 0 {
-            for (d, set) in sets.iter_mut().enumerate() {
-                let back = (KNIGHT_STEP[d] as i32) as u32;
-                let to = set.trailing_zeros() & 63;
-                let word = (to.wrapping_sub(back) | to << 6) as u16 ^ flip;
-                w.put_if(Move::from_bits(word), *set != 0);
-                *set &= set.wrapping_sub(1);
-            }
-        }
-    }
+    step_rounds(w, lanes, t.knights, KNIGHT_STEP, flip);
 
     // 4. Pawns, promotions left for 5.
     // Pushes rank by rank (ranks 3 to 7 for single pushes, 4 for double ones): one copy of a
@@ -457,27 +445,34 @@ const fn goes_up(d: usize) -> bool {
     matches!(d, 0 | 1 | 2 | 7)
 }
 
-/// The moves to `targets` (lane `d`: targets of a step `steps[d]` from the man that takes it)
-/// in rounds: each round the lowest target of each lane, in lane order, packed and written at
-/// once.
+/// The moves to `targets` (set `d`: targets of a step `steps[d]` from the man that takes it)
+/// in rounds: each round the lowest target of each set, in direction order. Where the backend
+/// compresses vectors a round is one vector, its moves packed and written at once; elsewhere
+/// eight writes, each counted if its set is not empty.
 #[inline(always)]
-fn vector_rounds<L: Lanes>(
-    w: &mut impl Out,
-    lanes: L,
-    targets: Lanes8<L>,
-    steps: [i8; 8],
-    flip: u16,
-) {
-    let back = Lanes8::load(lanes, steps.map(|s| s as i64 as u64));
-    let flip = Lanes8::splat(lanes, flip as u64);
-    let one = Lanes8::splat(lanes, 1);
-    let mut left = targets;
-    while left.any() {
-        let keep = left.nonzero_lanes();
-        let to = left.lowest_bit_index();
-        let words = (to.sub(back) | to.shift_all(6)) ^ flip;
-        w.put_row(&words.compress_words(keep), 0, keep.count_ones());
-        left = left & left.sub(one);
+fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [i8; 8], flip: u16) {
+    if L::COMPRESSES {
+        let back = Lanes8::load(lanes, steps.map(|s| s as i64 as u64));
+        let flip = Lanes8::splat(lanes, flip as u64);
+        let one = Lanes8::splat(lanes, 1);
+        let mut left = Lanes8::load(lanes, targets);
+        while left.any() {
+            let keep = left.nonzero_lanes();
+            let to = left.lowest_bit_index();
+            let words = (to.sub(back) | to.shift_all(6)) ^ flip;
+            w.put_row(&words.compress_words(keep), 0, keep.count_ones());
+            left = left & left.sub(one);
+        }
+    } else {
+        let mut sets = targets;
+        while sets.iter().fold(0, |any, &set| any | set) != 0 {
+            for (set, &step) in sets.iter_mut().zip(&steps) {
+                let to = set.trailing_zeros() & 63;
+                let word = (to.wrapping_sub(step as i32 as u32) | to << 6) as u16 ^ flip;
+                w.put_if(Move::from_bits(word), *set != 0);
+                *set &= set.wrapping_sub(1);
+            }
+        }
     }
 }
 
