@@ -9,6 +9,9 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dirgolem::{Backend, Generator, Position};
 
+#[path = "common/list_set.rs"]
+mod list_set;
+
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn backends() -> Vec<Generator> {
@@ -20,17 +23,6 @@ fn backends() -> Vec<Generator> {
             .collect(),
         Err(e) => panic!("DIRGOLEM_BACKEND: {e}"),
     }
-}
-
-/// The first 1000 positions of `tests/data/standard.epd` (the CPW positions, perftsuite, the
-/// tricky and terminal positions, then Marcel van Kervinck's random openings and middlegames):
-/// the same set as the `peers_lists` group of `benches/peers.rs`.
-fn position_set() -> Vec<Position> {
-    include_str!("../tests/data/standard.epd")
-        .lines()
-        .take(1000)
-        .map(|line| Position::from_fen(line.split(';').next().unwrap().trim()).unwrap())
-        .collect()
 }
 
 fn perft(c: &mut Criterion) {
@@ -55,7 +47,7 @@ fn perft(c: &mut Criterion) {
 }
 
 fn move_lists(c: &mut Criterion) {
-    let positions = position_set();
+    let positions = list_set::list_positions();
     let mut group = c.benchmark_group("legal_moves");
     group.sample_size(20);
     group.throughput(Throughput::Elements(positions.len() as u64));

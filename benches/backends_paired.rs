@@ -15,6 +15,11 @@ use std::time::Instant;
 
 use dirgolem::{Backend, Generator, Position};
 
+#[path = "common/list_set.rs"]
+mod list_set;
+#[path = "common/paired.rs"]
+mod paired;
+
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// Times `job` on every generator in turn for `rounds` rounds, checks that all return the
@@ -45,8 +50,7 @@ fn rounds<T: PartialEq + std::fmt::Debug>(
     println!("{name}");
     let mut reference = None;
     for (g, t) in generators.iter().zip(&mut times) {
-        t.sort_by(f64::total_cmp);
-        let (fastest, median) = (t[0], t[t.len() / 2]);
+        let (fastest, median) = paired::fastest_and_median(t);
         let (ref_fastest, ref_median) = *reference.get_or_insert((fastest, median));
         println!(
             "  {:<7} fastest {:>9.1} {label}  median {:>9.1} {label}   speed vs {} {:.2} (medians {:.2})",
@@ -62,11 +66,7 @@ fn rounds<T: PartialEq + std::fmt::Debug>(
 
 fn main() {
     // `cargo bench` passes `--bench`; filters are not supported.
-    let count = std::env::var("PAIRED_ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .filter(|&r| r > 0)
-        .unwrap_or(15);
+    let count = paired::rounds_from_env(15);
     let generators: Vec<Generator> = Backend::available()
         .into_iter()
         .map(|b| Generator::new(b).unwrap())
@@ -92,11 +92,7 @@ fn main() {
         &generators,
         |g| g.perft(black_box(&kiwipete), 4),
     );
-    let positions: Vec<Position> = include_str!("../tests/data/standard.epd")
-        .lines()
-        .take(1000)
-        .map(|line| Position::from_fen(line.split(';').next().unwrap().trim()).unwrap())
-        .collect();
+    let positions = list_set::list_positions();
     rounds(
         "legal_moves() of the first 1000 positions of standard.epd, every move read",
         ("us", 1e6),

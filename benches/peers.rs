@@ -24,6 +24,8 @@ use dirgolem::{Generator, Position};
 
 #[path = "common/peers.rs"]
 mod common;
+#[path = "common/list_set.rs"]
+mod list_set;
 use common::{POSITIONS, cozy_perft};
 
 fn generator() -> Generator {

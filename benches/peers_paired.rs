@@ -21,6 +21,10 @@ use dirgolem::{Generator, Position};
 
 #[path = "common/peers.rs"]
 mod common;
+#[path = "common/list_set.rs"]
+mod list_set;
+#[path = "common/paired.rs"]
+mod paired;
 use common::{POSITIONS, cozy_perft};
 
 /// Seconds taken by `f`, and its result.
@@ -47,9 +51,8 @@ fn pair<T: PartialEq + std::fmt::Debug>(
         b.push(u);
         assert_eq!(x, y, "{name}: the generators disagree");
     }
-    a.sort_by(f64::total_cmp);
-    b.sort_by(f64::total_cmp);
-    let ((a_min, a_med), (b_min, b_med)) = (min_median(&a), min_median(&b));
+    let (a_min, a_med) = paired::fastest_and_median(&mut a);
+    let (b_min, b_med) = paired::fastest_and_median(&mut b);
     let (label, scale) = unit;
     println!(
         "{name:<10} dirgolem {:>9.1} {label} (median {:>9.1})   cozy-chess {:>9.1} {label} (median {:>9.1})   ratio {:.2} (medians {:.2})",
@@ -62,18 +65,9 @@ fn pair<T: PartialEq + std::fmt::Debug>(
     );
 }
 
-/// The fastest and the median of sorted times.
-fn min_median(v: &[f64]) -> (f64, f64) {
-    (v[0], v[v.len() / 2])
-}
-
 fn main() {
     // `cargo bench` passes `--bench`; filters are not supported.
-    let rounds = std::env::var("PAIRED_ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .filter(|&r| r > 0)
-        .unwrap_or(9);
+    let rounds = paired::rounds_from_env(9);
     let g = Generator::from_env().unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND: {e}"));
     println!(
         "dirgolem ({}) against cozy-chess, {rounds} alternating rounds; ratio = cozy-chess time / dirgolem time",

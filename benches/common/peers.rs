@@ -1,6 +1,6 @@
 //! What the peer benchmarks share: the five CPW positions with their depths, cozy-chess's
 //! bulk-counted perft, and the move-list positions. Included by `peers.rs` and
-//! `peers_paired.rs` with `#[path]`.
+//! `peers_paired.rs` with `#[path]`, next to `list_set.rs`.
 
 /// The five CPW positions and their depths (those of `dirgolem bench`).
 pub const POSITIONS: [(&str, &str, u32); 5] = [
@@ -48,8 +48,8 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// The move-list set: the FENs of the first 1000 positions of `tests/data/standard.epd`,
-/// with the positions read by dirgolem and by cozy-chess.
+/// The move-list set (`list_set.rs`): its FENs, with the positions read by dirgolem and by
+/// cozy-chess.
 pub struct ListPositions {
     pub fens: Vec<&'static str>,
     pub ours: Vec<dirgolem::Position>,
@@ -57,18 +57,14 @@ pub struct ListPositions {
 }
 
 pub fn list_positions() -> ListPositions {
-    let fens: Vec<&str> = include_str!("../../tests/data/standard.epd")
-        .lines()
-        .take(1000)
-        .map(|line| line.split(';').next().unwrap().trim())
-        .collect();
-    let ours = fens
-        .iter()
-        .map(|f| dirgolem::Position::from_fen(f).unwrap())
-        .collect();
+    let fens = super::list_set::list_fens();
     let cozy = fens
         .iter()
         .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
         .collect();
-    ListPositions { fens, ours, cozy }
+    ListPositions {
+        fens,
+        ours: super::list_set::list_positions(),
+        cozy,
+    }
 }
