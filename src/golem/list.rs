@@ -35,8 +35,8 @@
 //! our pawn was reached by that pawn (the source is the nearest man behind the target), and a
 //! rank-4 target with an empty square and our pawn behind it by a double push.
 
-use super::MoveTargets;
 use super::directions::{KNIGHT_STEP, N, NE, NW, RAY_STEP, step};
+use super::{MoveTargets, kind};
 use crate::Move;
 use crate::attacks::{RAY_STEPS, RAYS};
 use crate::lanes::{Lanes, Lanes8, Scalar};
@@ -177,6 +177,18 @@ pub(crate) fn fill_list<L: Lanes>(
     flip: u32,
     list: &mut MoveList,
 ) {
+    fill_list_kind::<L, { kind::ALL }>(lanes, b, targets, flip, list)
+}
+
+/// [`fill_list`] for targets generated for kind `KIND` (`golem::kind`).
+#[inline(always)]
+pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
+    lanes: L,
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    list: &mut MoveList,
+) {
     // The fast writer may leave stand-ins up to `SPARE` past the last move written, so the
     // last move must leave room for them before the index wraps. The most moves the men can
     // have (a queen is on both slider boards: 14 + 13; a pawn three targets, four moves each
@@ -190,10 +202,10 @@ pub(crate) fn fill_list<L: Lanes>(
             moves: list.array_mut(),
             len: 0,
         };
-        write_all(lanes, &mut out, b, targets, flip);
+        write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
         out.len
     } else {
-        write_bounded(b, targets, flip, list)
+        write_bounded::<KIND>(b, targets, flip, list)
     };
     list.set_filled(written);
 }
@@ -204,12 +216,17 @@ pub(crate) fn fill_list<L: Lanes>(
 /// point's target features.
 #[cold]
 #[inline(never)]
-fn write_bounded(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) -> usize {
+fn write_bounded<const KIND: u8>(
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    list: &mut MoveList,
+) -> usize {
     let mut out = Bounded {
         moves: list.array_mut(),
         len: 0,
     };
-    write_all(Scalar, &mut out, b, targets, flip);
+    write_all::<Scalar, KIND>(Scalar, &mut out, b, targets, flip);
     out.len
 }
 
@@ -232,7 +249,7 @@ pub(crate) fn for_each_move<L: Lanes>(
             f(m);
         }
     } else {
-        write_all(lanes, &mut Each(f), b, targets, flip);
+        write_all::<L, { kind::ALL }>(lanes, &mut Each(f), b, targets, flip);
     }
 }
 
@@ -245,12 +262,18 @@ pub(crate) fn for_each_in_list_order<L: Lanes>(
     flip: u32,
     f: impl FnMut(Move),
 ) {
-    write_all(lanes, &mut Each(f), b, targets, flip);
+    write_all::<L, { kind::ALL }>(lanes, &mut Each(f), b, targets, flip);
 }
 
-/// Writes every move.
+/// Writes every move of `t`, generated for kind `KIND`.
 #[inline(always)]
-fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
+fn write_all<L: Lanes, const KIND: u8>(
+    lanes: L,
+    w: &mut impl Out,
+    b: &Board,
+    t: &MoveTargets,
+    flip: u32,
+) {
     // Flipping both squares of a move word at once.
     let flip = (flip | flip << 6) as u16;
     let occupied = b[US] | b[THEM];
@@ -282,7 +305,10 @@ fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, f
         king_step::<6>(w, king, pieces[6], flip);
         king_step::<7>(w, king, pieces[7], flip);
     }
-    if t.in_check {
+    // A slider's targets are one run from its square out of check, for every move and for
+    // the quiet ones; in check, and for captures (the man at the end of the reach), they are
+    // single squares.
+    if t.in_check || KIND == kind::CAPTURES {
         sliders::<true>(w, b, &pieces, occupied, flip);
     } else {
         sliders::<false>(w, b, &pieces, occupied, flip);

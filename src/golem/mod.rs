@@ -25,7 +25,7 @@ mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
-pub(crate) use list::{fill_list, for_each_in_list_order, for_each_move};
+pub(crate) use list::{fill_list, fill_list_kind, for_each_in_list_order, for_each_move};
 
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;
@@ -37,9 +37,26 @@ const fn all_if_zero(x: u64) -> u64 {
     ((x == 0) as u64).wrapping_neg()
 }
 
+/// Which of the legal moves to generate: one final target mask, applied where each kind of
+/// move meets the check mask, so that no move of the other kind is made and then dropped.
+pub(crate) mod kind {
+    /// Every legal move.
+    pub(crate) const ALL: u8 = 0;
+    /// The moves that take a man: captures, en passant, capture-promotions.
+    pub(crate) const CAPTURES: u8 = 1;
+    /// The rest: quiet moves, pushes, quiet promotions, castling.
+    pub(crate) const QUIETS: u8 = 2;
+}
+
 /// The legal move targets of the side to move of `b`, computed on the lanes of `lanes`.
 #[inline(always)]
 pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
+    generate_kind::<L, { kind::ALL }>(lanes, b)
+}
+
+/// The legal move targets of kind `KIND` (see [`kind`]) of the side to move of `b`.
+#[inline(always)]
+pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> MoveTargets {
     let splat = |x: u64| Lanes8::splat(lanes, x);
     let us = b[US];
     let them = b[THEM];
@@ -70,7 +87,14 @@ pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
     let not_in_check = all_if_zero(their_attacks & king);
     let not_double_check = all_if_zero(checkers & checkers.wrapping_sub(1));
     let check_to = checkers | (all_between & !occupied) | not_in_check;
-    let target_mask = !us & check_to & not_double_check;
+    // The kind's final mask: what a move may land on (en passant and castling, whose target
+    // squares say nothing of what they take, are kept or dropped by kind below).
+    let kind_targets = match KIND {
+        kind::CAPTURES => them,
+        kind::QUIETS => !them,
+        _ => !0,
+    };
+    let target_mask = !us & check_to & not_double_check & kind_targets;
 
     // Phase 4: our targets. A man in an in-between set moves only along that set's line.
     let pinned_off_line = splat(all_between) ^ line_between;
@@ -80,12 +104,16 @@ pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
         our_sliders.and_not(pinned_off_line),
         splat(!occupied),
     );
-    let king_targets = step(lanes, splat(king)) & splat(!(us | their_attacks));
+    let king_targets = step(lanes, splat(king)) & splat(!(us | their_attacks) & kind_targets);
     let knight_targets = jump(lanes, splat(b[KNIGHTS] & us & !all_between));
 
     let pawns = b[PAWNS] & us;
     let pawn_free = splat(pawns).and_not(pinned_off_line).to_array();
-    let ep = b[SPECIAL] & RANK_6;
+    let ep = if KIND == kind::QUIETS {
+        0
+    } else {
+        b[SPECIAL] & RANK_6
+    };
     let capture_targets = (them & target_mask) | ep;
     let pawn_ne = pawn_free[NE] << 9 & NOT_FILE_A & capture_targets;
     let pawn_nw = pawn_free[NW] << 7 & NOT_FILE_H & capture_targets;
@@ -95,7 +123,11 @@ pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
     let pawn_targets = Lanes8::load(lanes, [pawn_n, pawn_ne, 0, 0, 0, 0, 0, pawn_nw]);
 
     let rays = (slider_targets & splat(target_mask)) | king_targets | pawn_targets;
-    let castling = castling::targets(b, king, occupied, their_attacks);
+    let castling = if KIND == kind::CAPTURES {
+        0
+    } else {
+        castling::targets(b, king, occupied, their_attacks)
+    };
     MoveTargets {
         rays: rays.to_array(),
         knights: (knight_targets & splat(target_mask)).to_array(),

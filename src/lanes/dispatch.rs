@@ -10,6 +10,7 @@ use super::Scalar;
 use super::aarch64::Neon;
 #[cfg(target_arch = "x86_64")]
 use super::x86_64::{Avx2, Avx512, Sse2};
+use crate::golem::kind;
 use crate::{Move, MoveList, MoveTargets, Position};
 
 /// A vector unit the generator can run on.
@@ -286,6 +287,18 @@ impl Generator {
     /// The legal moves of `position` in a fixed-capacity list.
     #[inline]
     pub fn legal_moves(&self, position: &Position) -> MoveList {
-        with_token!(self, t => t.legal_moves_entry(position))
+        with_token!(self, t => t.legal_moves_entry::<{ kind::ALL }>(position))
+    }
+
+    /// The legal moves of `position` that take a man (see [`Position::captures`]).
+    #[inline]
+    pub fn captures(&self, position: &Position) -> MoveList {
+        with_token!(self, t => t.legal_moves_entry::<{ kind::CAPTURES }>(position))
+    }
+
+    /// The legal moves of `position` that take nothing (see [`Position::quiets`]).
+    #[inline]
+    pub fn quiets(&self, position: &Position) -> MoveList {
+        with_token!(self, t => t.legal_moves_entry::<{ kind::QUIETS }>(position))
     }
 }

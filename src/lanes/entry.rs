@@ -129,14 +129,14 @@ macro_rules! entry_points {
                 crate::golem::generate(self, board).count()
             }
 
-            /// The legal moves of `position`. (The compiler builds the list in this function's
+            /// The legal moves of `position` of kind `KIND` (`golem::kind`). (The compiler builds the list in this function's
             /// frame and copies it out, 544 bytes: filling a list passed by reference did not
             /// avoid the copy either, it moved to the caller.)
             $(#[$attr])?
-            pub(crate) fn legal_moves_entry(self, position: &crate::Position) -> crate::MoveList {
+            pub(crate) fn legal_moves_entry<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
                 let mut list = crate::MoveList::new();
-                let targets = crate::golem::generate(self, &position.board);
-                crate::golem::fill_list(self, &position.board, &targets, position.square_flip(), &mut list);
+                let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
+                crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), &mut list);
                 list
             }
 
