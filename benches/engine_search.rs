@@ -1,0 +1,97 @@
+//! The same alpha-beta search written once, generically, over dirgolem and over cozy-chess,
+//! timed in alternating rounds (as `peers_paired.rs` does). This is what an engine asks of its
+//! move generator at every node: the legal moves, the captures alone in quiescence, the piece
+//! on a square for move ordering, making a move (with its hash), the material.
+//!
+//! Both sides search the same tree node for node: the moves are ordered by a key that depends
+//! only on the move and the position (MVV-LVA, then the move's squares), never on generation
+//! order, and the benchmark checks that both visit the same number of nodes with the same score.
+//!
+//! `RUSTFLAGS="-C target-cpu=native" cargo bench --bench engine_search` (the peer's best
+//! build). `PAIRED_ROUNDS` sets the rounds (default 5), `SEARCH_DEPTH` the depth (default 4),
+//! `SEARCH_POSITIONS` the number of positions (default 200); `SEARCH_ONLY=dirgolem` or
+//! `cozy-chess` runs one side once (for a profiler). dirgolem runs on the detected backend
+//! (the `Position` methods an engine calls). The positions come from random games played from
+//! the start position with a fixed seed (the same ones every run).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+#[path = "common/paired.rs"]
+mod paired;
+#[path = "common/search.rs"]
+mod search;
+
+use search::{Searcher, random_game_fens};
+
+fn main() {
+    let rounds = paired::rounds_from_env(5);
+    let depth: u32 = env_number("SEARCH_DEPTH", 4);
+    let count: usize = env_number("SEARCH_POSITIONS", 200);
+    let fens = random_game_fens(count, 0x5eed_d15c);
+    let ours: Vec<dirgolem::Position> = fens
+        .iter()
+        .map(|f| dirgolem::Position::from_fen(f).unwrap())
+        .collect();
+    let theirs: Vec<cozy_chess::Board> = fens
+        .iter()
+        .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
+        .collect();
+    println!(
+        "alpha-beta to depth {depth} + quiescence on {count} positions from random games, {rounds} alternating rounds (backend {})",
+        dirgolem::Generator::detect().backend()
+    );
+    // One side alone, for profilers (callgrind): `SEARCH_ONLY=dirgolem` or `cozy-chess`.
+    match std::env::var("SEARCH_ONLY").as_deref() {
+        Ok("dirgolem") => return println!("{:?}", search_all(&ours, depth)),
+        Ok("cozy-chess") => return println!("{:?}", search_all(&theirs, depth)),
+        _ => {}
+    }
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut nodes = 0;
+    for _ in 0..rounds {
+        let (t, x) = timed(|| search_all(&ours, depth));
+        let (u, y) = timed(|| search_all(&theirs, depth));
+        assert_eq!(x, y, "the two searches visited different trees");
+        nodes = x.0;
+        a.push(t);
+        b.push(u);
+    }
+    let (a_min, a_med) = paired::fastest_and_median(&mut a);
+    let (b_min, b_med) = paired::fastest_and_median(&mut b);
+    println!(
+        "search     dirgolem {:>8.1} ms (median {:>8.1})   cozy-chess {:>8.1} ms (median {:>8.1})   ratio {:.2} (medians {:.2})   {nodes} nodes, {:.2} Mnps dirgolem",
+        a_min * 1e3,
+        a_med * 1e3,
+        b_min * 1e3,
+        b_med * 1e3,
+        b_min / a_min,
+        b_med / a_med,
+        nodes as f64 / a_min / 1e6,
+    );
+}
+
+/// Searches every position; returns the total nodes and the sum of the scores.
+fn search_all<B: search::SearchBoard>(positions: &[B], depth: u32) -> (u64, i64) {
+    let mut nodes = 0;
+    let mut scores = 0;
+    for p in positions {
+        let mut s = Searcher::default();
+        scores += s.search(black_box(p), depth) as i64;
+        nodes += s.nodes;
+    }
+    (nodes, scores)
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let start = Instant::now();
+    let out = f();
+    (start.elapsed().as_secs_f64(), out)
+}
+
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
