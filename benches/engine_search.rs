@@ -19,10 +19,13 @@ use std::time::Instant;
 
 #[path = "common/paired.rs"]
 mod paired;
+#[path = "common/random_games.rs"]
+mod random_games;
 #[path = "common/search.rs"]
 mod search;
 
-use search::{Searcher, random_game_fens};
+use random_games::random_game_fens;
+use search::Searcher;
 
 fn main() {
     let rounds = paired::rounds_from_env(5);

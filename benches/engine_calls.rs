@@ -1,0 +1,305 @@
+//! The calls an engine makes at every node, dirgolem against cozy-chess in alternating rounds
+//! (as `peers_paired.rs`): `captures()`, `legal_moves()`, `play_unchecked` with the hash read,
+//! `see` and `san`, over 10,000 distinct positions from random games, each visited once per
+//! pass (a set too large for either side's branch history and tables to memorise).
+//!
+//! cozy-chess has no capture generator and no exchange evaluator: its captures are its legal
+//! moves masked to the enemy men (and, for pawns, the en passant square), as an engine on it
+//! would write them, and its side of `see` is the same swap-list algorithm written here on its
+//! attack functions. `san` is its `util::display_san_move`.
+//!
+//! `RUSTFLAGS="-C target-cpu=native" cargo bench --bench engine_calls`; `PAIRED_ROUNDS` sets the
+//! rounds (default 9), `ENGINE_POSITIONS` the set's size (default 10000). dirgolem runs on the
+//! detected backend.
+
+use std::fmt::Write;
+use std::hint::black_box;
+use std::time::Instant;
+
+use cozy_chess::{BitBoard, Board, Color, Piece, Square};
+
+#[path = "common/paired.rs"]
+mod paired;
+#[path = "common/random_games.rs"]
+mod random_games;
+
+fn main() {
+    let rounds = paired::rounds_from_env(9);
+    let count = std::env::var("ENGINE_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let fens = random_games::random_game_fens(count, 0xe461_4e5e);
+    let ours: Vec<dirgolem::Position> = fens
+        .iter()
+        .map(|f| dirgolem::Position::from_fen(f).unwrap())
+        .collect();
+    let theirs: Vec<Board> = fens
+        .iter()
+        .map(|f| Board::from_fen(f, false).unwrap())
+        .collect();
+    // Every legal move of every position, for the jobs that take a move.
+    let our_moves: Vec<(usize, dirgolem::Move)> = ours
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.legal_moves().iter().map(move |&m| (i, m)).collect::<Vec<_>>())
+        .collect();
+    let their_moves: Vec<(usize, cozy_chess::Move)> = theirs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, b)| {
+            let mut v = Vec::new();
+            b.generate_moves(|ms| {
+                v.extend(ms.into_iter().map(|m| (i, m)));
+                false
+            });
+            v
+        })
+        .collect();
+    let our_captures: Vec<(usize, dirgolem::Move)> = ours
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.captures().iter().map(move |&m| (i, m)).collect::<Vec<_>>())
+        .collect();
+    let their_captures: Vec<(usize, cozy_chess::Move)> = theirs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, b)| {
+            let mut v = Vec::new();
+            cozy_captures(b, |m| v.push((i, m)));
+            v
+        })
+        .collect();
+    println!(
+        "dirgolem ({}) against cozy-chess: {count} positions from random games, {} moves, {} captures, {rounds} alternating rounds; ratio = cozy-chess time / dirgolem time",
+        dirgolem::Generator::detect().backend(),
+        our_moves.len(),
+        our_captures.len()
+    );
+
+    pair(
+        "captures",
+        rounds,
+        || {
+            let mut n = 0;
+            for p in &ours {
+                n += black_box(p).captures().len();
+            }
+            n
+        },
+        || {
+            let mut n = 0;
+            for b in &theirs {
+                cozy_captures(black_box(b), |_| n += 1);
+            }
+            n
+        },
+    );
+    pair(
+        "legal",
+        rounds,
+        || {
+            let mut n = 0;
+            for p in &ours {
+                n += black_box(p).legal_moves().len();
+            }
+            n
+        },
+        || {
+            let mut n = 0;
+            for b in &theirs {
+                black_box(b).generate_moves(|ms| {
+                    n += ms.len();
+                    false
+                });
+            }
+            n
+        },
+    );
+    pair(
+        "play+hash",
+        rounds,
+        || {
+            let mut sum = 0u64;
+            for &(i, m) in &our_moves {
+                sum = sum.wrapping_add(black_box(&ours[i]).play_unchecked(m).zobrist());
+            }
+            black_box(sum);
+            our_moves.len()
+        },
+        || {
+            let mut sum = 0u64;
+            for &(i, m) in &their_moves {
+                let mut b = black_box(&theirs[i]).clone();
+                b.play_unchecked(m);
+                sum = sum.wrapping_add(b.hash());
+            }
+            black_box(sum);
+            their_moves.len()
+        },
+    );
+    pair(
+        "see",
+        rounds,
+        || {
+            let mut sum = 0i64;
+            for &(i, m) in &our_captures {
+                sum += black_box(&ours[i]).see(m) as i64;
+            }
+            black_box(sum);
+            our_captures.len()
+        },
+        || {
+            let mut sum = 0i64;
+            for &(i, m) in &their_captures {
+                sum += cozy_see(black_box(&theirs[i]), m) as i64;
+            }
+            black_box(sum);
+            their_captures.len()
+        },
+    );
+    let mut text = String::new();
+    pair(
+        "san",
+        rounds,
+        || {
+            let mut len = 0;
+            for &(i, m) in &our_moves {
+                text.clear();
+                write!(text, "{}", black_box(&ours[i]).san(m)).unwrap();
+                len += text.len();
+            }
+            len
+        },
+        || {
+            let mut text = String::new();
+            let mut len = 0;
+            for &(i, m) in &their_moves {
+                text.clear();
+                write!(
+                    text,
+                    "{}",
+                    cozy_chess::util::display_san_move(black_box(&theirs[i]), m)
+                )
+                .unwrap();
+                len += text.len();
+            }
+            len
+        },
+    );
+}
+
+/// Times `ours` and `theirs` alternately for `rounds` rounds, checks that they agree, and prints
+/// the fastest and median times and the ratios (theirs / ours).
+fn pair<T: PartialEq + std::fmt::Debug>(
+    name: &str,
+    rounds: usize,
+    mut ours: impl FnMut() -> T,
+    mut theirs: impl FnMut() -> T,
+) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let x = ours();
+        a.push(start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        let y = theirs();
+        b.push(start.elapsed().as_secs_f64());
+        assert_eq!(x, y, "{name}: the two sides disagree");
+    }
+    let (a_min, a_med) = paired::fastest_and_median(&mut a);
+    let (b_min, b_med) = paired::fastest_and_median(&mut b);
+    println!(
+        "{name:<10} dirgolem {:>8.2} ms (median {:>8.2})   cozy-chess {:>8.2} ms (median {:>8.2})   ratio {:.2} (medians {:.2})",
+        a_min * 1e3,
+        a_med * 1e3,
+        b_min * 1e3,
+        b_med * 1e3,
+        b_min / a_min,
+        b_med / a_med,
+    );
+}
+
+/// cozy-chess's legal captures: its moves masked to the enemy men, and for pawns also to the
+/// en passant square.
+#[inline]
+fn cozy_captures(board: &Board, mut f: impl FnMut(cozy_chess::Move)) {
+    let them = board.colors(!board.side_to_move());
+    let mut pawn_targets = them;
+    if let Some(file) = board.en_passant() {
+        let rank = cozy_chess::Rank::Sixth.relative_to(board.side_to_move());
+        pawn_targets |= Square::new(file, rank).bitboard();
+    }
+    board.generate_moves(|mut ms| {
+        ms.to &= if ms.piece == Piece::Pawn {
+            pawn_targets
+        } else {
+            them
+        };
+        ms.into_iter().for_each(&mut f);
+        false
+    });
+}
+
+/// Piece values for `cozy_see`, pawn first.
+const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
+
+/// Every man of either colour that attacks `sq` with occupancy `occupied`.
+#[inline]
+fn cozy_attackers(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
+    let rooks = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let bishops = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    (cozy_chess::get_rook_moves(sq, occupied) & rooks)
+        | (cozy_chess::get_bishop_moves(sq, occupied) & bishops)
+        | (cozy_chess::get_knight_moves(sq) & board.pieces(Piece::Knight))
+        | (cozy_chess::get_king_moves(sq) & board.pieces(Piece::King))
+        | (cozy_chess::get_pawn_attacks(sq, Color::White)
+            & board.colored_pieces(Color::Black, Piece::Pawn))
+        | (cozy_chess::get_pawn_attacks(sq, Color::Black)
+            & board.colored_pieces(Color::White, Piece::Pawn))
+}
+
+/// The swap-list static exchange evaluation of a capture, on cozy-chess's attack functions
+/// (pins ignored, x-rays revealed as men leave, the king captures last).
+fn cozy_see(board: &Board, m: cozy_chess::Move) -> i32 {
+    let to = m.to;
+    let from = m.from;
+    let mut occupied = board.occupied();
+    let mut gain = [0i32; 32];
+    let mut attacker = board.piece_on(from).unwrap();
+    gain[0] = board.piece_on(to).map_or(VALUES[0], |p| VALUES[p as usize]);
+    if board.piece_on(to).is_none() {
+        // En passant: the taken pawn leaves its square too.
+        let taken = Square::new(to.file(), from.rank());
+        occupied ^= taken.bitboard();
+    }
+    let mut side = !board.side_to_move();
+    occupied ^= from.bitboard();
+    let mut attackers = cozy_attackers(board, to, occupied) & occupied;
+    let mut d = 0;
+    loop {
+        d += 1;
+        gain[d] = VALUES[attacker as usize] - gain[d - 1];
+        let ours = attackers & board.colors(side);
+        let Some((piece, sq)) = Piece::ALL.into_iter().find_map(|p| {
+            (ours & board.pieces(p)).into_iter().next().map(|sq| (p, sq))
+        }) else {
+            break;
+        };
+        if piece == Piece::King && !(attackers & board.colors(!side)).is_empty() {
+            break;
+        }
+        occupied ^= sq.bitboard();
+        attackers = cozy_attackers(board, to, occupied) & occupied;
+        attacker = piece;
+        side = !side;
+        if d == 31 {
+            break;
+        }
+    }
+    while d > 1 {
+        d -= 1;
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+    }
+    gain[0]
+}
