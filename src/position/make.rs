@@ -1,8 +1,9 @@
 //! Copy-make: a move applied to a copy of the position, which is then flipped so that the
-//! other side moves "up the board". No incremental state beyond the eight bitboards.
+//! other side moves "up the board". The only incremental state beyond the eight bitboards is
+//! the Zobrist key (`zobrist.rs`); [`make_board`], which perft recurses on, does not keep it.
 
 use super::board::*;
-use super::{Position, en_passant};
+use super::{Position, en_passant, zobrist};
 use crate::{Color, Move};
 
 impl Position {
@@ -24,8 +25,10 @@ impl Position {
         let b = &self.board;
         // A capture (castling takes no enemy man) or a pawn move resets the clock.
         let irreversible = (b[THEM] >> to | b[PAWNS] >> from) & 1 != 0;
+        let board = make_board(b, from, to, m.kind_bits());
         Position {
-            board: make_board(b, from, to, m.kind_bits()),
+            board,
+            key: zobrist::after_move(self.key, b, &board, self.turn, m),
             turn: !self.turn,
             mode: self.mode,
             halfmove_clock: if irreversible {
