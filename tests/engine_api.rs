@@ -1,0 +1,261 @@
+//! The API an engine calls at every node: Zobrist keys (Polyglot's), repetition equality, the
+//! null move, moves packed for a transposition table, `is_legal` on such moves, game end, piece
+//! queries and the move list as a slice. Runs in debug builds too (`cargo test --test
+//! engine_api`): there `play_unchecked` with moves not from the generator must not panic.
+
+mod common;
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use common::{ALL_SUITES, Suite, positions};
+use dirgolem::{Color, Move, MoveKind, ParseOptions, Position, Square};
+
+/// A small xorshift generator, so that the random games are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The position after the UCI moves `moves` (space separated) from `pos`.
+fn after(pos: &Position, moves: &str) -> Position {
+    moves.split_whitespace().fold(*pos, |p, text| {
+        let m = p.parse_uci(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.play(m).unwrap()
+    })
+}
+
+/// Positions of every suite, at most `per_suite` from each (spread over the file).
+fn sample_positions(per_suite: usize) -> Vec<(Suite, String, Position)> {
+    let mut out = Vec::new();
+    for suite in ALL_SUITES {
+        let all = positions(suite);
+        let stride = all.len().div_ceil(per_suite).max(1);
+        out.extend(
+            all.into_iter()
+                .step_by(stride)
+                .map(|(fen, pos)| (suite, fen, pos)),
+        );
+    }
+    out
+}
+
+/// The key of `pos` computed from scratch: the position rebuilt from its setup.
+fn key_from_scratch(pos: &Position, suite: Suite) -> u64 {
+    let options = ParseOptions {
+        castling: suite.options.castling,
+        relaxed: true,
+    };
+    Position::from_setup(&pos.to_setup(), options)
+        .unwrap_or_else(|e| panic!("{pos:?} not rebuilt: {e}"))
+        .zobrist()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zobrist keys
+
+/// The example keys of the Polyglot book format description.
+#[test]
+fn zobrist_matches_polyglot_examples() {
+    let start = Position::startpos();
+    let cases = [
+        ("", 0x463b96181691fc9c),
+        ("e2e4", 0x823c9b50fd114196),
+        ("e2e4 d7d5", 0x0756b94461c50fb0),
+        ("e2e4 d7d5 e4e5", 0x662fafb965db29d4),
+        ("e2e4 d7d5 e4e5 f7f5", 0x22a48b5a8e47ff78),
+        ("e2e4 d7d5 e4e5 f7f5 e1e2", 0x652a607ca3f242c1),
+        ("e2e4 d7d5 e4e5 f7f5 e1e2 e8f7", 0x00fdd303c946bdd9),
+        ("a2a4 b7b5 h2h4 b5b4 c2c4", 0x3c8123ea7b067637),
+        ("a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3", 0x5c3f9b829b279560),
+    ];
+    for (moves, key) in cases {
+        let pos = after(&start, moves);
+        assert_eq!(pos.zobrist(), key, "after '{moves}': {pos:?}");
+        let from_fen = Position::from_fen(&pos.to_fen()).unwrap();
+        assert_eq!(from_fen.zobrist(), key, "from FEN after '{moves}'");
+    }
+}
+
+/// Over random games from every suite (all move kinds: both castling dialects, en passant,
+/// promotions, captures of castling rooks, null moves), the key kept by make-move equals the
+/// key computed from scratch.
+#[test]
+fn zobrist_incremental_equals_from_scratch() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut seen = [0usize; 4]; // castling, en passant, promotion, null
+    for (suite, fen, start) in sample_positions(60) {
+        let mut pos = start;
+        for ply in 0..80 {
+            assert_eq!(
+                pos.zobrist(),
+                key_from_scratch(&pos, suite),
+                "{fen}, ply {ply}: {pos:?}"
+            );
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if rng.below(16) == 0
+                && let Some(passed) = pos.play_null()
+            {
+                seen[3] += 1;
+                pos = passed;
+                continue;
+            }
+            // Prefer the rare kinds, so that every game meets them when it can.
+            let rare: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.kind() != MoveKind::Normal)
+                .collect();
+            let m = if !rare.is_empty() && rng.below(2) == 0 {
+                rare[rng.below(rare.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            match m.kind() {
+                MoveKind::Castling => seen[0] += 1,
+                MoveKind::EnPassant => seen[1] += 1,
+                MoveKind::Promotion(_) => seen[2] += 1,
+                MoveKind::Normal => {}
+            }
+            pos = pos.play_unchecked(m);
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 10), "move kinds met: {seen:?}");
+}
+
+/// A castling rook captured, castling rights lost by a rook move and by a king move: each
+/// changes the key as computing it afresh does.
+#[test]
+fn zobrist_follows_castling_rights() {
+    let pos = Position::from_fen("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1").unwrap();
+    for moves in ["g2h1", "a8a7", "e8d8", "g2h1 e1c1", "e8g8"] {
+        let p = after(&pos, moves);
+        let rebuilt = Position::from_fen(&p.to_fen()).unwrap();
+        assert_eq!(p.zobrist(), rebuilt.zobrist(), "after {moves}: {p:?}");
+        assert_ne!(p.zobrist(), pos.zobrist());
+    }
+    // Chess960 castling, king takes rook.
+    let options = ParseOptions::chess960();
+    let pos = Position::from_fen_with(
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+        options,
+    )
+    .unwrap();
+    for moves in ["e1g1", "e1b1", "e1g1 e8b8"] {
+        let p = after(&pos, moves);
+        let rebuilt = Position::from_fen_with(&p.to_fen(), options).unwrap();
+        assert_eq!(p.zobrist(), rebuilt.zobrist(), "after {moves}: {p:?}");
+    }
+}
+
+/// The en passant rule: the file counts when a capture is legal, not when it is only
+/// pseudo-legal (there Polyglot would count it; dirgolem keeps no en passant square).
+#[test]
+fn zobrist_en_passant_file_only_when_capture_is_legal() {
+    // Legal capture: the key differs from the same position without the square.
+    let with = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    let without = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2").unwrap();
+    assert_eq!(with.ep_square(), Some(Square::D6));
+    assert_ne!(with.zobrist(), without.zobrist());
+    assert_ne!(with, without);
+    // The e5 pawn is pinned to its king on e1 by the rook on e8: no legal capture, no file.
+    let pinned = Position::from_fen("4r1k1/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+    let pinned_without = Position::from_fen("4r1k1/8/8/3pP3/8/8/8/4K3 w - - 0 2").unwrap();
+    assert_eq!(pinned.ep_square(), None);
+    assert_eq!(pinned.zobrist(), pinned_without.zobrist());
+    assert_eq!(pinned, pinned_without);
+    // Reached by play, the same.
+    let start = Position::from_fen("4r1k1/3p4/8/4P3/8/8/8/4K3 b - - 0 1").unwrap();
+    let pushed = after(&start, "d7d5");
+    assert_eq!(pushed.zobrist(), pinned.zobrist());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repetition equality
+
+fn hash_of(pos: &Position) -> u64 {
+    let mut h = DefaultHasher::new();
+    pos.hash(&mut h);
+    h.finish()
+}
+
+#[test]
+fn equality_follows_the_repetition_rule() {
+    let start = Position::startpos();
+    // Knights out and back: clocks differ, the position repeats.
+    let back = after(&start, "g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(back, start);
+    assert_eq!(hash_of(&back), hash_of(&start));
+    assert_eq!(back.zobrist(), start.zobrist());
+    assert_ne!(back.halfmove_clock(), start.halfmove_clock());
+    assert_ne!(back.fullmove_number(), start.fullmove_number());
+    // The notation mode does not count either.
+    let as960 = start.with_castling_mode(dirgolem::CastlingMode::Chess960);
+    assert_eq!(as960, start);
+    assert_eq!(hash_of(&as960), hash_of(&start));
+    // Same men, castling rights lost: not the same position.
+    let kings_walked = after(&start, "e2e4 e7e5 e1e2 e8e7 e2e1 e7e8");
+    let pawns_only = after(&start, "e2e4 e7e5");
+    assert_ne!(kings_walked, pawns_only);
+    assert_eq!(kings_walked.occupied(), pawns_only.occupied());
+    assert_eq!(
+        kings_walked.to_fen().split(' ').next(),
+        pawns_only.to_fen().split(' ').next()
+    );
+    assert_ne!(kings_walked.zobrist(), pawns_only.zobrist());
+    // Same men, other side to move: not the same.
+    let passed = start.play_null().unwrap();
+    assert_ne!(passed, start);
+    assert_ne!(passed.zobrist(), start.zobrist());
+    // A double push nobody can take leaves no trace.
+    let e4 = after(&start, "e2e4");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq";
+    let with_square = Position::from_fen(&format!("{fen} e3 0 1")).unwrap();
+    let without_square = Position::from_fen(&format!("{fen} - 0 1")).unwrap();
+    assert_eq!(e4, with_square);
+    assert_eq!(e4, without_square);
+    assert_eq!(hash_of(&e4), hash_of(&with_square));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Null move
+
+#[test]
+fn null_move_passes_and_clears_en_passant() {
+    let pos = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 3 40").unwrap();
+    let passed = pos.play_null().unwrap();
+    assert_eq!(passed.side_to_move(), Color::Black);
+    assert_eq!(passed.ep_square(), None);
+    assert_eq!(passed.occupied(), pos.occupied());
+    assert_eq!(passed.halfmove_clock(), 4);
+    assert_eq!(passed.fullmove_number(), 40);
+    assert_eq!(
+        passed.zobrist(),
+        Position::from_fen(&passed.to_fen()).unwrap().zobrist()
+    );
+    let twice = passed.play_null().unwrap();
+    assert_eq!(twice.fullmove_number(), 41);
+    assert_eq!(twice.side_to_move(), Color::White);
+    // En passant is gone: passing twice is not the position before.
+    assert_ne!(twice, pos);
+    assert_eq!(
+        twice,
+        Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1").unwrap()
+    );
+    // In check: no null move.
+    let check = Position::from_fen("4k3/8/8/8/8/8/8/4RK2 b - - 0 1").unwrap();
+    assert!(check.play_null().is_none());
+}
