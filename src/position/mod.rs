@@ -9,6 +9,8 @@ mod fen;
 mod legal;
 mod make;
 mod null_move;
+mod outcome;
+mod pieces;
 mod polyglot_keys;
 mod setup;
 mod validate;
@@ -18,6 +20,7 @@ pub(crate) use board::*;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
+pub use outcome::Outcome;
 pub use setup::Setup;
 
 use crate::{Bitboard, Color, Piece, Square};
@@ -269,17 +272,6 @@ impl Position {
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.absolute(self.board[US] | self.board[THEM])
-    }
-
-    /// The man on `sq`, if any.
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = Color::ALL
-            .into_iter()
-            .find(|&c| self.colored(c).contains(sq))?;
-        let piece = Piece::ALL
-            .into_iter()
-            .find(|&p| self.pieces(p).contains(sq))?;
-        Some((color, piece))
     }
 
     /// The square of `color`'s king.

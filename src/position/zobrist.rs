@@ -14,22 +14,9 @@
 //! of the format.
 
 use super::board::*;
+use super::pieces::kind_code;
 use super::polyglot_keys::{CASTLING, EN_PASSANT, RANDOM64, WHITE_TO_MOVE};
 use crate::{Color, Move};
-
-/// The kind code (pawn 0, knight 1, bishop 2, rook 3, queen 4, king 5, as `Piece as usize`) of
-/// the man on the relative square `sq`; 0 for an empty square. Capped at 5 so that a board left
-/// inconsistent by a move not from the generator still indexes the tables safely.
-#[inline(always)]
-pub(crate) fn kind_code(b: &Board, sq: u32) -> usize {
-    let bit = |i: usize| (b[i] >> sq & 1) as usize;
-    let diagonal = bit(DIAGONAL);
-    let orthogonal = bit(ORTHOGONAL);
-    // Bishop 2, rook 3, queen (both) 2 + 3 - 1 = 4.
-    let code =
-        bit(KNIGHTS) + 2 * diagonal + 3 * orthogonal - (diagonal & orthogonal) + 5 * bit(KINGS);
-    code.min(5)
-}
 
 /// The number for a man of kind `code` and colour (`white` 1 or black 0) on absolute square
 /// `sq`.
