@@ -9,7 +9,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use common::{ALL_SUITES, Suite, positions};
-use dirgolem::{Color, Move, MoveKind, ParseOptions, Position, Square};
+use dirgolem::{Color, Move, MoveKind, Outcome, ParseOptions, Piece, Position, Square};
 
 /// A small xorshift generator, so that the random games are the same on every run.
 struct Rng(u64);
@@ -258,4 +258,216 @@ fn null_move_passes_and_clears_en_passant() {
     // In check: no null move.
     let check = Position::from_fen("4k3/8/8/8/8/8/8/4RK2 b - - 0 1").unwrap();
     assert!(check.play_null().is_none());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game end and piece queries
+
+#[test]
+fn outcome_of_finished_and_unfinished_games() {
+    let outcome = |fen: &str| Position::from_fen(fen).unwrap().outcome();
+    let fools_mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    assert_eq!(
+        outcome(fools_mate),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(outcome(fools_mate).unwrap().winner(), Some(Color::Black));
+    // Mate given on the hundredth half-move is mate, not a fifty-move draw.
+    assert_eq!(
+        outcome("7k/6Q1/6K1/8/8/8/8/8 b - - 100 80"),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
+    assert_eq!(
+        outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 80"),
+        Some(Outcome::Stalemate)
+    );
+    assert_eq!(
+        outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 100 80"),
+        Some(Outcome::Stalemate)
+    );
+    assert_eq!(outcome("7k/8/6K1/8/8/8/8/3Q4 b - - 99 80"), None);
+    assert_eq!(
+        outcome("7k/8/6K1/8/8/8/8/3Q4 b - - 100 80"),
+        Some(Outcome::FiftyMoves)
+    );
+    assert_eq!(
+        outcome("7k/8/6K1/8/8/8/8/3Q4 b - - 100 80")
+            .unwrap()
+            .winner(),
+        None
+    );
+    let dead = Some(Outcome::InsufficientMaterial);
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",      // K v K
+        "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1",    // K+N v K
+        "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1",    // K+B v K
+        "4k3/8/8/2b5/8/8/8/B3K3 w - - 0 1",   // bishops on dark squares, both sides
+        "2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1",   // c8 and d1: light squares, both sides
+        "4k3/8/8/8/8/2B5/1B6/B3K3 w - - 0 1", // three dark-squared bishops
+    ] {
+        assert_eq!(outcome(fen), dead, "{fen}");
+    }
+    for fen in [
+        "4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", // two knights: a mate exists
+        "4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1", // knight and bishop
+        "4k3/8/8/8/2b5/8/8/B3K3 w - - 0 1", // bishops on both colours
+        "4kn2/8/8/8/8/8/8/1N2K3 w - - 0 1", // knight each
+        "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",   // a pawn
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",   // a rook
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",   // a queen
+    ] {
+        assert_eq!(outcome(fen), None, "{fen}");
+    }
+}
+
+/// `piece_at` against the per-kind and per-colour sets, on every square of many positions.
+#[test]
+fn piece_at_agrees_with_the_piece_sets() {
+    for (_, fen, pos) in sample_positions(100) {
+        for sq in Square::ALL {
+            let expected = Color::ALL.into_iter().find_map(|c| {
+                Piece::ALL
+                    .into_iter()
+                    .find(|&p| (pos.pieces(p) & pos.colored(c)).contains(sq))
+                    .map(|p| (c, p))
+            });
+            assert_eq!(pos.piece_at(sq), expected, "{fen} {sq}");
+        }
+    }
+}
+
+/// `moved_piece` and `captured_piece` against the board before and after each legal move.
+#[test]
+fn moved_and_captured_pieces() {
+    let mut kinds = [0usize; 3]; // en passant, castling, other captures
+    for (_, fen, pos) in sample_positions(100) {
+        let us = pos.side_to_move();
+        for m in pos.legal_moves() {
+            let moved = pos.piece_at(m.from()).map(|(_, p)| p);
+            assert_eq!(pos.moved_piece(m), moved, "{fen} {m:?}");
+            let captured = match m.kind() {
+                MoveKind::EnPassant => {
+                    kinds[0] += 1;
+                    Some(Piece::Pawn)
+                }
+                MoveKind::Castling => {
+                    kinds[1] += 1;
+                    None
+                }
+                _ => pos.piece_at(m.to()).map(|(c, p)| {
+                    assert_eq!(c, !us);
+                    kinds[2] += 1;
+                    p
+                }),
+            };
+            assert_eq!(pos.captured_piece(m), captured, "{fen} {m:?}");
+            let after = pos.play_unchecked(m);
+            let men = |p: &Position| p.colored(!us).len();
+            assert_eq!(
+                men(&after) + u32::from(captured.is_some()),
+                men(&pos),
+                "{fen} {m:?}"
+            );
+        }
+        // A from square without a man of the side to move.
+        let empty = Square::ALL
+            .into_iter()
+            .find(|&s| pos.piece_at(s).is_none())
+            .unwrap();
+        assert_eq!(
+            pos.moved_piece(Move::new(empty, Square::A1, MoveKind::Normal)),
+            None
+        );
+    }
+    assert!(kinds.iter().all(|&n| n > 0), "{kinds:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The move list as a slice
+
+#[test]
+fn move_list_behaves_like_a_slice() {
+    let kiwipete =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let original = kiwipete.legal_moves();
+    assert_eq!(original.len(), 48);
+    // DerefMut: sort in place.
+    let mut sorted = original.clone();
+    sorted.sort_by_key(|m| m.to_string());
+    let mut names: Vec<String> = original.iter().map(|m| m.to_string()).collect();
+    names.sort();
+    assert_eq!(
+        sorted.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        names
+    );
+    // Eq: same moves in another order differ, the same order is equal.
+    assert_ne!(sorted, original);
+    assert_eq!(original.clone(), original);
+    // By value, by reference, by mutable reference.
+    let by_value: Vec<Move> = original.clone().into_iter().collect();
+    assert_eq!(by_value.as_slice(), &original[..]);
+    assert_eq!((&original).into_iter().count(), 48);
+    let mut edited = original.clone();
+    for m in &mut edited {
+        *m = Move::new(m.from(), m.from(), MoveKind::Normal);
+    }
+    assert!(
+        edited
+            .iter()
+            .zip(&original)
+            .all(|(e, o)| e.from() == o.from() && e.to() == o.from())
+    );
+    // retain keeps order.
+    let mut captures = original.clone();
+    captures.retain(|&m| kiwipete.captured_piece(m).is_some());
+    let expected: Vec<Move> = original
+        .iter()
+        .copied()
+        .filter(|&m| kiwipete.captured_piece(m).is_some())
+        .collect();
+    assert_eq!(&captures[..], expected.as_slice());
+    assert_eq!(captures.len(), 8);
+    // swap_remove: the last move fills the hole; out of range is refused.
+    let mut list = original.clone();
+    let removed = list.swap_remove(3).unwrap();
+    assert_eq!(removed, original[3]);
+    assert_eq!(list[3], original[47]);
+    assert_eq!(list.len(), 47);
+    assert_eq!(list.swap_remove(47), None);
+    assert_eq!(list.len(), 47);
+    // clear.
+    list.clear();
+    assert!(list.is_empty() && list.is_complete());
+    assert_eq!(list, dirgolem::MoveList::new());
+    // Debug lists the moves.
+    assert_eq!(format!("{:?}", captures).matches("Move(").count(), 8);
+}
+
+/// `extend` past the capacity counts the rest as dropped, as `push` does.
+#[test]
+fn move_list_extend_counts_what_does_not_fit() {
+    let moves = Position::startpos().legal_moves();
+    let mut list = dirgolem::MoveList::new();
+    list.extend(
+        moves
+            .iter()
+            .copied()
+            .cycle()
+            .take(dirgolem::MOVE_LIST_CAPACITY - 1),
+    );
+    assert!(list.is_complete());
+    list.extend(moves.iter().copied().take(3));
+    assert_eq!(list.len(), dirgolem::MOVE_LIST_CAPACITY);
+    assert!(!list.is_complete());
+    let mut again = dirgolem::MoveList::new();
+    again.extend(list.iter().copied());
+    assert!(again.is_complete());
+    assert_ne!(again, list); // same moves, but `list` dropped two
+    list.clear();
+    assert!(list.is_complete());
 }
