@@ -85,11 +85,11 @@ impl Position {
         Generator::detect().legal_moves(self)
     }
 
-    /// Whether `m` is a legal move here.
+    /// Whether `m` is a legal move here; any 16 bits (say, a move read from a transposition
+    /// table with [`Move::from_bits`]) are safe to ask about. Costs one target generation (the
+    /// work of [`Position::count_legal`]) and a few bit tests, no move list.
     pub fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.for_each_legal_move(|legal| found |= legal == m);
-        found
+        self.is_legal_by_targets(m)
     }
 
     /// The position after `m`, or an error if `m` is not legal here.

@@ -8,6 +8,7 @@ mod error;
 mod fen;
 mod legal;
 mod make;
+mod move_check;
 mod null_move;
 mod outcome;
 mod pieces;
