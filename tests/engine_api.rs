@@ -471,3 +471,95 @@ fn move_list_extend_counts_what_does_not_fit() {
     list.clear();
     assert!(list.is_complete());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Moves for a transposition table
+
+/// The valid patterns, by an independent description: every move the generator makes on the
+/// test positions is among them, and they are exactly the from/to/kind shapes of chess moves.
+fn valid_patterns() -> Vec<u16> {
+    (0..=u16::MAX)
+        .filter(|&b| Move::from_bits(b).is_some())
+        .collect()
+}
+
+#[test]
+fn move_bits_round_trip_and_valid_patterns() {
+    let valid = valid_patterns();
+    assert_eq!(valid.len(), 2108);
+    // Shapes counted square by square: queen lines and knight jumps (normal), one file over
+    // from the fifth to the sixth rank either way (en passant), pairs on a back rank
+    // (castling), one step to the last rank (promotion, four pieces).
+    let mut expected = 0;
+    for bits in 0..=u16::MAX {
+        let (from, to, kind) = (bits & 63, bits >> 6 & 63, bits >> 12);
+        let (ff, fr, tf, tr) = (
+            i32::from(from % 8),
+            i32::from(from / 8),
+            i32::from(to % 8),
+            i32::from(to / 8),
+        );
+        let (df, dr) = ((tf - ff).abs(), tr - fr);
+        let shape = match kind {
+            0 => from != to && (df == 0 || dr == 0 || df == dr.abs() || df * dr.abs() == 2),
+            1 => df == 1 && ((fr, tr) == (4, 5) || (fr, tr) == (3, 2)),
+            2 => from != to && fr == tr && (fr == 0 || fr == 7),
+            4..=7 => df <= 1 && ((fr, tr) == (6, 7) || (fr, tr) == (1, 0)),
+            _ => false,
+        };
+        assert_eq!(Move::from_bits(bits).is_some(), shape, "{bits:#06x}");
+        expected += usize::from(shape);
+        if let Some(m) = Move::from_bits(bits) {
+            assert_eq!(m.to_bits(), bits);
+        }
+    }
+    assert_eq!(expected, 2108);
+    for (_, fen, pos) in sample_positions(200) {
+        for m in pos.legal_moves() {
+            assert_eq!(Move::from_bits(m.to_bits()), Some(m), "{fen} {m:?}");
+        }
+    }
+}
+
+/// `is_legal` on every valid pattern equals membership in the legal move list, on the suite
+/// positions (all of them in release builds, a sample in debug builds) and on positions of
+/// random games.
+#[test]
+fn is_legal_equals_generated_moves() {
+    let valid: Vec<Move> = valid_patterns()
+        .into_iter()
+        .map(|b| Move::from_bits(b).unwrap())
+        .collect();
+    let per_suite = if cfg!(debug_assertions) {
+        25
+    } else {
+        usize::MAX
+    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut checked = 0;
+    for (_, fen, start) in sample_positions(per_suite) {
+        let mut pos = start;
+        for _ in 0..2 {
+            // All of them: a list keeps at most its capacity.
+            let mut legal = Vec::new();
+            pos.for_each_legal_move(|m| legal.push(m));
+            let mut found = 0;
+            for &m in &valid {
+                let expected = legal.contains(&m);
+                assert_eq!(pos.is_legal(m), expected, "{fen} -> {pos:?}: {m:?}");
+                found += usize::from(expected);
+            }
+            assert_eq!(
+                found,
+                legal.len(),
+                "{pos:?}: a legal move has an invalid pattern"
+            );
+            checked += 1;
+            if legal.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(checked > 200, "{checked}");
+}
