@@ -563,3 +563,49 @@ fn is_legal_equals_generated_moves() {
     }
     assert!(checked > 200, "{checked}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Moves not from the generator
+
+/// `play_unchecked` with any valid pattern, and with `Move::new` on any squares and kind, gives
+/// a meaningless position but never panics, in debug builds too (overflow checks on); so do the
+/// per-move queries and `is_legal`.
+#[test]
+fn moves_not_from_the_generator_never_panic() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 4294967295 4294967295",
+        "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "1nbqkbn1/PpppppPp/8/8/8/8/pPPPPPpP/1NBQKBN1 b - - 0 1",
+    ];
+    let kinds = [
+        MoveKind::Normal,
+        MoveKind::EnPassant,
+        MoveKind::Castling,
+        MoveKind::Promotion(Piece::Knight),
+        MoveKind::Promotion(Piece::Bishop),
+        MoveKind::Promotion(Piece::Rook),
+        MoveKind::Promotion(Piece::Queen),
+    ];
+    let mut played = 0u64;
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut moves: Vec<Move> = valid_patterns()
+            .into_iter()
+            .map(|b| Move::from_bits(b).unwrap())
+            .collect();
+        for from in Square::ALL {
+            for to in Square::ALL {
+                moves.extend(kinds.iter().map(|&k| Move::new(from, to, k)));
+            }
+        }
+        for m in moves {
+            let next = pos.play_unchecked(m);
+            played ^= next.zobrist() ^ u64::from(next.halfmove_clock());
+            let _ = (pos.moved_piece(m), pos.captured_piece(m), pos.is_legal(m));
+        }
+    }
+    // Something was computed (and the loop not optimised away).
+    assert_ne!(played, 0);
+}
