@@ -609,3 +609,29 @@ fn moves_not_from_the_generator_never_panic() {
     // Something was computed (and the loop not optimised away).
     assert_ne!(played, 0);
 }
+
+/// Keys of positions from random games (standard and Chess960, castling and en passant
+/// included) as computed by an independent implementation (see `tests/data/polyglot-keys.txt`):
+/// dirgolem's key equals Polyglot's, except for the en passant file when no capture is legal.
+#[test]
+fn zobrist_matches_an_independent_implementation() {
+    let text = std::fs::read_to_string(common::data_path("polyglot-keys.txt")).unwrap();
+    let (mut checked, mut differing) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split(';').collect();
+        let options = match fields[0] {
+            "960" => ParseOptions::chess960(),
+            _ => ParseOptions::standard(),
+        };
+        let pos = Position::from_fen_with(fields[1], options).unwrap();
+        let polyglot = u64::from_str_radix(fields[2], 16).unwrap();
+        let legal_rule = u64::from_str_radix(fields[3], 16).unwrap();
+        assert_eq!(pos.zobrist(), legal_rule, "{line}");
+        if polyglot != legal_rule {
+            differing += 1;
+            assert_eq!(pos.ep_square(), None, "{line}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 1000 && differing >= 2, "{checked} {differing}");
+}
