@@ -66,9 +66,9 @@ impl Position {
     ///
     /// ```
     /// use dirgolem::{Piece, Position};
-    /// let pos = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K2r w - d6 0 2").unwrap();
+    /// let pos = Position::from_fen("4k3/8/8/3pP3/8/8/3n4/4K3 w - d6 0 2").unwrap();
     /// assert_eq!(pos.captured_piece(pos.parse_uci("e5d6").unwrap()), Some(Piece::Pawn));
-    /// assert_eq!(pos.captured_piece(pos.parse_uci("e1f2").unwrap()), None);
+    /// assert_eq!(pos.captured_piece(pos.parse_uci("e1d2").unwrap()), Some(Piece::Knight));
     /// ```
     #[inline]
     pub fn captured_piece(&self, m: Move) -> Option<Piece> {

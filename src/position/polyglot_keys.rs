@@ -9,7 +9,8 @@
 //! - `772..780`: the en passant file, a to h;
 //! - `780`: White to move.
 //!
-//! `tests/engine_api.rs` checks the published example keys and a checksum of the whole table.
+//! The tests of `zobrist.rs` check a checksum of the whole table (taken from two independent
+//! copies that agree number for number); `tests/engine_api.rs` checks the published example keys.
 
 /// Offset of the castling-right numbers.
 pub(crate) const CASTLING: usize = 768;
