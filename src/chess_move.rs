@@ -62,10 +62,74 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | k << 12)
     }
 
-    /// Builds from the two-byte encoding. Crate-internal.
+    /// Builds from the two-byte encoding without checking it (the generator's words are
+    /// valid by construction).
     #[inline(always)]
-    pub(crate) const fn from_bits(bits: u16) -> Move {
+    pub(crate) const fn from_raw(bits: u16) -> Move {
         Move(bits)
+    }
+
+    /// The move as 16 bits, for a transposition table: bits 0-5 the from square, 6-11 the to
+    /// square (squares a1 = 0 .. h8 = 63), 12-15 the kind (0 normal, 1 en passant, 2 castling,
+    /// 4-7 promotion to knight, bishop, rook, queen). [`Move::from_bits`] reads it back.
+    ///
+    /// ```
+    /// use dirgolem::{Move, Position};
+    /// let pos = Position::startpos();
+    /// let m = pos.parse_uci("g1f3").unwrap();
+    /// assert_eq!(Move::from_bits(m.to_bits()), Some(m));
+    /// assert!(pos.is_legal(Move::from_bits(m.to_bits()).unwrap()));
+    /// ```
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move with these [`Move::to_bits`] bits, or `None` for a pattern that is a legal
+    /// move in no position. Valid patterns, by kind (ranks and files of the from and to
+    /// squares):
+    ///
+    /// - normal (0): two different squares on one rank, file or diagonal, or a knight's jump
+    ///   apart (1792 patterns);
+    /// - en passant (1): one file apart, from rank 5 to rank 6 or from rank 4 to rank 3 (28);
+    /// - castling (2): two different squares of rank 1, or of rank 8 (the king's and the
+    ///   rook's; 112);
+    /// - promotion (4-7): at most one file apart, from rank 7 to rank 8 or from rank 2 to
+    ///   rank 1 (176);
+    /// - kinds 3 and 8-15: none.
+    ///
+    /// That is 2108 of the 65536 patterns. A valid pattern still needs
+    /// [`Position::is_legal`](crate::Position::is_legal) before it is played in a position.
+    ///
+    /// ```
+    /// use dirgolem::Move;
+    /// assert!(Move::from_bits(0).is_none()); // a1a1
+    /// let valid = (0..=u16::MAX).filter(|&b| Move::from_bits(b).is_some()).count();
+    /// assert_eq!(valid, 2108);
+    /// ```
+    pub const fn from_bits(bits: u16) -> Option<Move> {
+        let from = (bits & 63) as i32;
+        let to = (bits >> 6 & 63) as i32;
+        let (from_file, from_rank) = (from & 7, from >> 3);
+        let (to_file, to_rank) = (to & 7, to >> 3);
+        let files = (to_file - from_file).abs();
+        let ranks = (to_rank - from_rank).abs();
+        let forward = (from_rank == 4 && to_rank == 5) || (from_rank == 3 && to_rank == 2);
+        let promotes = (from_rank == 6 && to_rank == 7) || (from_rank == 1 && to_rank == 0);
+        let valid = match bits >> 12 {
+            KIND_NORMAL => {
+                let line = files == 0 || ranks == 0 || files == ranks;
+                let jump = (files == 1 && ranks == 2) || (files == 2 && ranks == 1);
+                from != to && (line || jump)
+            }
+            KIND_EN_PASSANT => files == 1 && forward,
+            KIND_CASTLING => {
+                from != to && from_rank == to_rank && (from_rank == 0 || from_rank == 7)
+            }
+            4..=7 => files <= 1 && promotes,
+            _ => false,
+        };
+        if valid { Some(Move(bits)) } else { None }
     }
 
     pub(crate) const RAW_NORMAL: u16 = KIND_NORMAL;

@@ -23,6 +23,6 @@ pub use perft::{divide, perft};
 pub use piece::{Color, Piece};
 pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,
-    IllegalMove, MaterialProblem, ParseOptions, Position, Setup, UciMoveError,
+    IllegalMove, MaterialProblem, Outcome, ParseOptions, Position, Setup, UciMoveError,
 };
 pub use square::{File, ParseSquareError, Rank, Square};

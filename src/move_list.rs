@@ -1,6 +1,6 @@
 //! `MoveList`: a fixed-capacity list of moves, filled without allocating.
 
-use core::ops::Deref;
+use core::ops::{Deref, DerefMut};
 
 use crate::Move;
 
@@ -13,7 +13,10 @@ pub const CAPACITY: usize = 256;
 /// moves are copied at once); never part of the list.
 pub(crate) const SPARE: usize = 8;
 
-/// The legal moves of a position, in a fixed-size array on the stack. Derefs to `[Move]`.
+/// The legal moves of a position, in a fixed-size array on the stack. Derefs to `[Move]` and
+/// `mut [Move]`, so an engine sorts and edits it as a slice; [`MoveList::retain`],
+/// [`MoveList::swap_remove`], [`MoveList::clear`] and [`Extend`] change its length. Two lists
+/// are equal when they hold the same moves in the same order and dropped as many.
 ///
 /// ```
 /// use dirgolem::Position;
@@ -48,6 +51,58 @@ impl MoveList {
         } else {
             self.dropped += 1;
         }
+    }
+
+    /// Empties the list (and forgets the count of dropped moves).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.dropped = 0;
+    }
+
+    /// Keeps only the moves for which `keep` returns true, in their order (the count of dropped
+    /// moves stays as it was).
+    ///
+    /// ```
+    /// use dirgolem::{Piece, Position};
+    /// let pos = Position::startpos();
+    /// let mut moves = pos.legal_moves();
+    /// moves.retain(|&m| pos.moved_piece(m) == Some(Piece::Knight));
+    /// assert_eq!(moves.len(), 4);
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// Removes the move at `index` and returns it, moving the last move into its place (O(1),
+    /// the order changes); `None`, and the list unchanged, when `index` is not below
+    /// [`len`](<[Move]>::len).
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// let mut moves = Position::startpos().legal_moves();
+    /// let last = moves[19];
+    /// let first = moves.swap_remove(0).unwrap();
+    /// assert_eq!((moves.len(), moves[0]), (19, last));
+    /// assert!(!moves.contains(&first));
+    /// assert_eq!(moves.swap_remove(19), None);
+    /// ```
+    pub fn swap_remove(&mut self, index: usize) -> Option<Move> {
+        if index >= self.len {
+            return None;
+        }
+        let m = self.moves[index];
+        self.len -= 1;
+        self.moves[index] = self.moves[self.len];
+        Some(m)
     }
 
     /// Whether every pushed move is in the list (always so for positions reachable in a game
@@ -106,6 +161,55 @@ impl Deref for MoveList {
     #[inline]
     fn deref(&self) -> &[Move] {
         self.as_slice()
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice() && self.dropped == other.dropped
+    }
+}
+
+impl Eq for MoveList {}
+
+/// Appends each move as [`MoveList::push`] does: once the list is full, further moves are
+/// counted as dropped (see [`MoveList::is_complete`]), not stored.
+///
+/// ```
+/// use dirgolem::{MoveList, Position};
+/// let mut moves = MoveList::new();
+/// moves.extend(Position::startpos().legal_moves());
+/// assert_eq!(moves.len(), 20);
+/// ```
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        for m in moves {
+            self.push(m);
+        }
+    }
+}
+
+/// The moves by value, in order.
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = core::iter::Take<core::array::IntoIter<Move, { CAPACITY + SPARE }>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter().take(self.len)
+    }
+}
+
+impl<'a> IntoIterator for &'a mut MoveList {
+    type Item = &'a mut Move;
+    type IntoIter = core::slice::IterMut<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_mut_slice().iter_mut()
     }
 }
 

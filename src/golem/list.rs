@@ -70,7 +70,7 @@ trait Out {
     #[inline(always)]
     fn put_row(&mut self, row: &[u16; RUN], base: u16, len: u32) {
         for &word in row.iter().take(len as usize) {
-            self.put(Move::from_bits(word | base));
+            self.put(Move::from_raw(word | base));
         }
     }
 
@@ -81,7 +81,7 @@ trait Out {
         while set != 0 {
             let to = set.trailing_zeros();
             set &= set - 1;
-            self.put(Move::from_bits(word(to)));
+            self.put(Move::from_raw(word(to)));
         }
     }
 }
@@ -121,7 +121,7 @@ impl Out for Fast<'_> {
         let at = self.len % CAPACITY;
         if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
             for (slot, &word) in slots.iter_mut().zip(row) {
-                *slot = Move::from_bits(word | base);
+                *slot = Move::from_raw(word | base);
             }
         }
         self.len += len as usize;
@@ -131,12 +131,12 @@ impl Out for Fast<'_> {
     fn put_set(&mut self, set: u64, word: impl Fn(u32) -> u16) {
         // The first move is written whether or not there is one: most sets hold zero or one
         // move, and then no branch is taken at all.
-        self.put_if(Move::from_bits(word(set.trailing_zeros() & 63)), set != 0);
+        self.put_if(Move::from_raw(word(set.trailing_zeros() & 63)), set != 0);
         let mut set = set & set.wrapping_sub(1);
         while set != 0 {
             let to = set.trailing_zeros();
             set &= set - 1;
-            self.put(Move::from_bits(word(to)));
+            self.put(Move::from_raw(word(to)));
         }
     }
 }
@@ -346,7 +346,7 @@ fn write_all<L: Lanes, const KIND: u8>(
                 set &= set - 1;
                 let base = ((to - back) | (to << 6)) as u16 ^ flip;
                 for piece in 0..4 {
-                    w.put(Move::from_bits(base | (Move::RAW_PROMOTION + piece) << 12));
+                    w.put(Move::from_raw(base | (Move::RAW_PROMOTION + piece) << 12));
                 }
             }
         }
@@ -444,7 +444,7 @@ const RUN_WORDS: [[[u16; RUN]; 64]; 8] = {
 
 /// `RUNS[black][d][sq]`: [`RUN_WORDS`] as moves, with squares flipped for Black.
 static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
-    let mut table = [[[[Move::from_bits(0); RUN]; 64]; 8]; 2];
+    let mut table = [[[[Move::from_raw(0); RUN]; 64]; 8]; 2];
     let mut side = 0;
     while side < 2 {
         let flip = if side == 1 { 56 | 56 << 6 } else { 0 };
@@ -454,7 +454,7 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
             while sq < 64 {
                 let mut k = 0;
                 while k < RUN {
-                    table[side][d][sq][k] = Move::from_bits(RUN_WORDS[d][sq][k] ^ flip);
+                    table[side][d][sq][k] = Move::from_raw(RUN_WORDS[d][sq][k] ^ flip);
                     k += 1;
                 }
                 sq += 1;
@@ -495,7 +495,7 @@ fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [
             for (set, &step) in sets.iter_mut().zip(&steps) {
                 let to = set.trailing_zeros() & 63;
                 let word = (to.wrapping_sub(step as i32 as u32) | to << 6) as u16 ^ flip;
-                w.put_if(Move::from_bits(word), *set != 0);
+                w.put_if(Move::from_raw(word), *set != 0);
                 *set &= set.wrapping_sub(1);
             }
         }
@@ -510,7 +510,7 @@ fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [
 fn king_step<const D: usize>(w: &mut impl Out, king: u32, set: u64, flip: u16) {
     let to = king.wrapping_add(RAY_STEP[D] as u32) & 63;
     w.put_if(
-        Move::from_bits((king | to << 6) as u16 ^ flip),
+        Move::from_raw((king | to << 6) as u16 ^ flip),
         set >> to & 1 != 0,
     );
 }

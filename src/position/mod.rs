@@ -8,13 +8,20 @@ mod error;
 mod fen;
 mod legal;
 mod make;
+mod move_check;
+mod null_move;
+mod outcome;
+mod pieces;
+mod polyglot_keys;
 mod setup;
 mod validate;
+mod zobrist;
 
 pub(crate) use board::*;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
+pub use outcome::Outcome;
 pub use setup::Setup;
 
 use crate::{Bitboard, Color, Piece, Square};
@@ -85,8 +92,12 @@ impl ParseOptions {
 /// square and the clocks. Made by [`Position::from_fen`], [`Position::from_setup`] or
 /// [`Position::startpos`], changed only by playing legal moves, so it is always playable.
 ///
-/// Equal positions compare equal: the en passant square is kept only when an en passant capture
-/// is legal, so a double push that nobody can take leaves no trace.
+/// Equality and hashing follow the repetition rule: two positions are equal when the same men
+/// stand on the same squares, the same side is to move, the castling rights are the same and an
+/// en passant capture is possible in both or in neither (on the same square). The clocks and the
+/// castling notation mode do not count. The en passant square is kept only when an en passant
+/// capture is legal, so a double push that nobody can take leaves no trace. [`Hash`] feeds the
+/// [`Position::zobrist`] key alone.
 ///
 /// ```
 /// use dirgolem::Position;
@@ -95,10 +106,12 @@ impl ParseOptions {
 /// let after = pos.play(pos.parse_uci("e2e4").unwrap()).unwrap();
 /// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Position {
     /// The men and specials, relative to the side to move.
     pub(crate) board: Board,
+    /// The Polyglot Zobrist key of `board` and `turn` (see `zobrist.rs`).
+    pub(crate) key: u64,
     pub(crate) turn: Color,
     pub(crate) mode: CastlingMode,
     pub(crate) halfmove_clock: u32,
@@ -161,6 +174,7 @@ impl Position {
         }
         Position {
             board,
+            key: zobrist::key_of(&board, turn),
             turn,
             mode,
             halfmove_clock: setup.halfmove_clock,
@@ -261,17 +275,6 @@ impl Position {
         self.absolute(self.board[US] | self.board[THEM])
     }
 
-    /// The man on `sq`, if any.
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = Color::ALL
-            .into_iter()
-            .find(|&c| self.colored(c).contains(sq))?;
-        let piece = Piece::ALL
-            .into_iter()
-            .find(|&p| self.pieces(p).contains(sq))?;
-        Some((color, piece))
-    }
-
     /// The square of `color`'s king.
     pub fn king(&self, color: Color) -> Square {
         let kings = self.pieces(Piece::King) & self.colored(color);
@@ -300,10 +303,50 @@ impl Position {
         self.fullmove_number
     }
 
+    /// The Zobrist key with Polyglot's numbers: the key Polyglot opening books index this
+    /// position by, kept up to date by [`Position::play`] and [`Position::play_unchecked`] (no
+    /// cost at call time).
+    ///
+    /// One difference from Polyglot: the en passant file counts only when an en passant
+    /// capture is legal, where Polyglot counts it whenever a pawn of the side to move stands
+    /// beside the pawn that just made a double push; the keys differ when all such captures
+    /// are illegal (the capturing pawn is pinned, say). Castling rights in Chess960 count as
+    /// short for the rook on the king's h-side and long for the one on its a-side.
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.zobrist(), 0x463b_9618_1691_fc9c);
+    /// let after = pos.play(pos.parse_uci("e2e4").unwrap()).unwrap();
+    /// assert_eq!(after.zobrist(), 0x823c_9b50_fd11_4196);
+    /// ```
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.key
+    }
+
     /// Whether the fifty-move rule lets a player claim a draw (the halfmove clock is at least
     /// 100). Checkmate on the hundredth half-move still ends the game as checkmate.
     pub fn is_fifty_move_draw(&self) -> bool {
         self.halfmove_clock >= 100
+    }
+}
+
+impl PartialEq for Position {
+    /// The repetition rule: men, side to move, castling rights, en passant (see [`Position`]).
+    #[inline]
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board && self.turn == other.turn
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    /// The Zobrist key, a function of what [`PartialEq`] compares.
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
     }
 }
 

@@ -1,0 +1,90 @@
+//! Whether one given move is legal, without a move list: the check a search makes on a move
+//! from its transposition table. It relies on the DirGolem form ([`MoveTargets`]): a legal move
+//! goes in one direction, and each target in a direction's set has exactly one source, the
+//! nearest man of the side to move behind it. So `from -> to` is legal when `to` is in the set of
+//! the direction from `from` to `to`, `from` holds a man of the side to move and nothing stands
+//! between them; what remains is that the move's kind fits the man and the squares.
+
+use super::Position;
+use super::board::*;
+use crate::golem::MoveTargets;
+use crate::{Bitboard, Direction, Move, attacks};
+
+/// The direction from `from` to `to` (absolute square indices), if a move can go that way.
+#[inline]
+fn direction(from: u32, to: u32) -> Option<Direction> {
+    let files = (to & 7) as i32 - (from & 7) as i32;
+    let ranks = (to >> 3) as i32 - (from >> 3) as i32;
+    use Direction::*;
+    Some(match (files.signum(), ranks.signum()) {
+        _ if files.abs() + ranks.abs() == 3 && files != 0 && ranks != 0 => match (files, ranks) {
+            (1, 2) => NorthNorthEast,
+            (2, 1) => NorthEastEast,
+            (2, -1) => SouthEastEast,
+            (1, -2) => SouthSouthEast,
+            (-1, -2) => SouthSouthWest,
+            (-2, -1) => SouthWestWest,
+            (-2, 1) => NorthWestWest,
+            _ => NorthNorthWest,
+        },
+        _ if files != 0 && ranks != 0 && files.abs() != ranks.abs() => return None,
+        (0, 1) => North,
+        (1, 1) => NorthEast,
+        (1, 0) => East,
+        (1, -1) => SouthEast,
+        (0, -1) => South,
+        (-1, -1) => SouthWest,
+        (-1, 0) => West,
+        (-1, 1) => NorthWest,
+        _ => return None,
+    })
+}
+
+impl Position {
+    /// [`Position::is_legal`]: one target generation (the work of [`Position::count_legal`])
+    /// and a few bit tests.
+    pub(crate) fn is_legal_by_targets(&self, m: Move) -> bool {
+        let Some(m) = Move::from_bits(m.to_bits()) else {
+            return false;
+        };
+        let flip = self.square_flip();
+        let (from, to) = (m.source_index(), m.target_index());
+        let (from_rel, to_rel) = (from ^ flip, to ^ flip);
+        let b = &self.board;
+        if b[US] >> from_rel & 1 == 0 {
+            return false;
+        }
+        let targets: MoveTargets = self.move_targets();
+        if m.is_castling() {
+            return b[KINGS] >> from_rel & 1 != 0 && targets.castling_rooks().contains(m.to());
+        }
+        let Some(d) = direction(from, to) else {
+            return false;
+        };
+        if !targets.get(d).contains(m.to()) {
+            return false;
+        }
+        // `to` has one source in direction `d`, the nearest man behind it: it is `from` when
+        // nothing stands between the two.
+        let occupied = Bitboard(b[US] | b[THEM]);
+        let (from_sq, to_sq) = (m.from(), m.to());
+        let clear = match d {
+            _ if d.is_knight() => true,
+            Direction::North | Direction::East | Direction::South | Direction::West => {
+                attacks::rook(from_sq, self.absolute(occupied.0)).contains(to_sq)
+            }
+            _ => attacks::bishop(from_sq, self.absolute(occupied.0)).contains(to_sq),
+        };
+        if !clear {
+            return false;
+        }
+        let pawn = b[PAWNS] >> from_rel & 1 != 0;
+        let promotes = pawn && to_rel >= 56;
+        let en_passant = pawn && (b[SPECIAL] & RANK_6) >> to_rel & 1 != 0;
+        match m.kind_bits() {
+            Move::RAW_EN_PASSANT => en_passant,
+            Move::RAW_NORMAL => !promotes && !en_passant,
+            _ => promotes,
+        }
+    }
+}
