@@ -1,6 +1,7 @@
 //! `Position`: a validated, playable chess position, and everything that reads, writes and
 //! changes one (FEN, validation, copy-make).
 
+mod attackers;
 mod board;
 mod castling_field;
 mod en_passant;
