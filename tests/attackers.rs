@@ -83,7 +83,11 @@ fn check(pos: &Position, drop: usize) {
 #[test]
 fn attack_queries_match_the_ray_walk_on_suite_and_random_positions() {
     let positions = all_positions();
-    assert!(positions.len() > 20_000, "only {} positions", positions.len());
+    assert!(
+        positions.len() > 20_000,
+        "only {} positions",
+        positions.len()
+    );
     let mut in_check = 0;
     let mut with_pins = 0;
     for (i, pos) in positions.iter().enumerate() {

@@ -17,8 +17,8 @@ use crate::{Bitboard, Color, Square, attacks};
 pub(crate) fn attackers_both(b: &Board, target_index: u32, occupied: u64) -> u64 {
     let sq = Square::index(target_index as usize);
     let target = 1u64 << target_index;
-    let pawns = (pawn_attacks_south(target) & b[US] | pawn_attacks_north(target) & b[THEM])
-        & b[PAWNS];
+    let pawns =
+        (pawn_attacks_south(target) & b[US] | pawn_attacks_north(target) & b[THEM]) & b[PAWNS];
     pawns
         | attacks::knight(sq).0 & b[KNIGHTS]
         | attacks::king(sq).0 & b[KINGS]

@@ -9,6 +9,7 @@ mod error;
 mod fen;
 mod legal;
 mod make;
+mod see;
 mod setup;
 mod validate;
 
@@ -16,6 +17,7 @@ pub(crate) use board::*;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
+pub use see::SEE_VALUES;
 pub use setup::Setup;
 
 use crate::{Bitboard, Color, Piece, Square};

@@ -171,7 +171,10 @@ pub const STANDARD_FILES: [(&str, ParseOptions); 6] = [
 /// The Chess960 suite files and their options.
 pub const CHESS960_FILES: [(&str, ParseOptions); 2] = [
     ("chess960.epd", ParseOptions::chess960()),
-    ("chess960-relaxed.epd", ParseOptions::chess960().with_relaxed(true)),
+    (
+        "chess960-relaxed.epd",
+        ParseOptions::chess960().with_relaxed(true),
+    ),
 ];
 
 /// Every suite position, then positions reached by random play from every `stride`-th of
