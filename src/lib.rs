@@ -21,9 +21,9 @@ pub use lanes::{Backend, BackendError, Generator};
 pub use move_list::{CAPACITY as MOVE_LIST_CAPACITY, MoveList};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece};
-pub use position::SEE_VALUES;
 pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,
     IllegalMove, MaterialProblem, ParseOptions, Position, Setup, UciMoveError,
 };
+pub use position::{SEE_VALUES, San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};

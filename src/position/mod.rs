@@ -9,6 +9,7 @@ mod error;
 mod fen;
 mod legal;
 mod make;
+mod san;
 mod see;
 mod setup;
 mod validate;
@@ -17,6 +18,7 @@ pub(crate) use board::*;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
+pub use san::{San, SanError};
 pub use see::SEE_VALUES;
 pub use setup::Setup;
 
