@@ -1,14 +1,29 @@
 //! Attack queries for engines: which men attack a square (seed 001's `attacks_to`), which give
 //! check, which are pinned to their king.
 //!
-//! The answers are built from the scalar attack tables of [`crate::attacks`] (ray masks and a
-//! bit scan, compile-time tables): one look-up per kind of man on the target square, masked by
-//! the men of that kind, as seed 001 section 5 describes. The work is done on the board relative
-//! to the side to move and only the result is turned into absolute squares.
+//! The answers are built as seed 001 section 5 describes: the attacks of each kind of man from
+//! the target square, masked by the men of that kind. Knights, kings and pawns come from
+//! [`crate::attacks`]; sliders from hyperbola quintessence ([`crate::sliders::hyperbola`]),
+//! branch-free with 2 KiB of compile-time tables, the cheapest scalar technique that needs no
+//! start-up work. The work is done on the board relative to the side to move and only the
+//! result is turned into absolute squares.
 
 use super::Position;
 use super::board::*;
+use crate::sliders::{Hyperbola, SliderAttacks};
 use crate::{Bitboard, Color, Square, attacks};
+
+/// Rook attacks for the queries (the one place that names the slider technique).
+#[inline(always)]
+fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+    Hyperbola.rook(sq, occupied)
+}
+
+/// Bishop attacks for the queries (see [`rook`]).
+#[inline(always)]
+fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+    Hyperbola.bishop(sq, occupied)
+}
 
 /// Every man of either colour that attacks the relative square `target` (index `target_index`)
 /// when the squares of `occupied` (relative) are taken. Men not on `occupied` are included too:
@@ -31,7 +46,7 @@ pub(crate) fn attackers_both(b: &Board, target_index: u32, occupied: u64) -> u64
 pub(crate) fn sliders_to(b: &Board, target_index: u32, occupied: u64) -> u64 {
     let sq = Square::index(target_index as usize);
     let occupied = Bitboard(occupied);
-    attacks::bishop(sq, occupied).0 & b[DIAGONAL] | attacks::rook(sq, occupied).0 & b[ORTHOGONAL]
+    bishop(sq, occupied).0 & b[DIAGONAL] | rook(sq, occupied).0 & b[ORTHOGONAL]
 }
 
 impl Position {
@@ -98,8 +113,8 @@ impl Position {
         let king_sq = Square::index(king_index as usize);
         // Enemy sliders on the king's lines when only enemy men block: each may pin one man.
         let enemy = Bitboard(b[THEM]);
-        let snipers = (attacks::rook(king_sq, enemy).0 & b[ORTHOGONAL]
-            | attacks::bishop(king_sq, enemy).0 & b[DIAGONAL])
+        let snipers = (rook(king_sq, enemy).0 & b[ORTHOGONAL]
+            | bishop(king_sq, enemy).0 & b[DIAGONAL])
             & b[THEM];
         let occupied = b[US] | b[THEM];
         let mut pinned = 0;

@@ -41,9 +41,10 @@ use crate::{Move, MoveKind, Piece};
 /// ```
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 
-/// Room for the swap list: one entry per capture, and there are never more captures on a
-/// square than men on the board.
-const MAX_CAPTURES: usize = 64;
+/// Room for the swap list: one entry per capture. A game has at most 32 men, so at most 31
+/// captures on one square; a relaxed position with more men on one square's lines has its
+/// exchange cut there.
+const MAX_CAPTURES: usize = 32;
 
 /// The kind of the man on the relative square bit `bit` (which must hold one), read from the
 /// piece bitboards; `None` for an empty square.
