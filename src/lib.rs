@@ -25,4 +25,5 @@ pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,
     IllegalMove, MaterialProblem, Outcome, ParseOptions, Position, Setup, UciMoveError,
 };
+pub use position::{SEE_VALUES, San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,6 +1,7 @@
 //! `Position`: a validated, playable chess position, and everything that reads, writes and
 //! changes one (FEN, validation, copy-make).
 
+mod attackers;
 mod board;
 mod castling_field;
 mod en_passant;
@@ -13,6 +14,8 @@ mod null_move;
 mod outcome;
 mod pieces;
 mod polyglot_keys;
+mod san;
+mod see;
 mod setup;
 mod validate;
 mod zobrist;
@@ -22,6 +25,8 @@ pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
 pub use outcome::Outcome;
+pub use san::{San, SanError};
+pub use see::SEE_VALUES;
 pub use setup::Setup;
 
 use crate::{Bitboard, Color, Piece, Square};
