@@ -1,0 +1,97 @@
+//! The tool's output side: the one error line on stderr, the bound on how much of the user's
+//! input an error line quotes, and the check that stdout is open at all.
+
+use std::io::{self, Write};
+
+/// The most characters of the user's input an error line quotes; longer input is cut there
+/// and marked with `...`, so that a 1 MB FEN gives a short error line, not a 1 MB one.
+pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` as an error line quotes it: whole when at most [`QUOTE_LIMIT`] characters, else its
+/// first [`QUOTE_LIMIT`] characters (cut between characters, never inside one) and `...`.
+pub fn bounded(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+    }
+}
+
+/// Writes the one error line; control characters from the user's input (a newline inside a
+/// quoted FEN, say) are escaped so that it stays one line. A failing stderr cannot be reported
+/// anywhere, so it is ignored.
+pub fn report_error(message: &str) {
+    let line: String = message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    let _ = writeln!(io::stderr(), "dirgolem: error: {line}");
+}
+
+/// Fails when the tool was started with stdout closed (`dirgolem perft 5 >&-`). The Rust
+/// runtime reopens a closed stdout on `/dev/null` before `main` (so that no file opened later
+/// takes its place), which makes every write succeed and the results vanish. That `/dev/null`
+/// is opened for reading and writing, while a shell's `>/dev/null` opens it write-only: a
+/// stdout that is `/dev/null` and can be read from was closed. (`1<>/dev/null` looks the same
+/// and is refused too.)
+#[cfg(unix)]
+pub fn check_stdout_is_open() -> io::Result<()> {
+    use std::fs::File;
+    use std::io::Read;
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+
+    let stdout = io::stdout();
+    let Ok(fd) = stdout.as_fd().try_clone_to_owned() else {
+        return Err(closed());
+    };
+    let mut file = File::from(fd);
+    let (Ok(ours), Ok(null)) = (file.metadata(), std::fs::metadata("/dev/null")) else {
+        return Ok(());
+    };
+    let is_null = ours.file_type().is_char_device() && ours.rdev() == null.rdev();
+    if is_null && file.read(&mut [0u8; 1]).is_ok() {
+        return Err(closed());
+    }
+    Ok(())
+}
+
+/// Other systems do not reopen a closed stdout; a write to it fails and is reported.
+#[cfg(not(unix))]
+pub fn check_stdout_is_open() -> io::Result<()> {
+    Ok(())
+}
+
+#[cfg(unix)]
+fn closed() -> io::Error {
+    io::Error::other("stdout is closed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_text_is_quoted_whole() {
+        assert_eq!(bounded(""), "");
+        let exact = "x".repeat(QUOTE_LIMIT);
+        assert_eq!(bounded(&exact), exact);
+    }
+
+    #[test]
+    fn long_text_is_cut_at_the_limit_between_characters() {
+        let long = "é".repeat(QUOTE_LIMIT + 1);
+        let quoted = bounded(&long);
+        assert_eq!(quoted, format!("{}...", "é".repeat(QUOTE_LIMIT)));
+        let mixed = format!("{}€€", "a".repeat(QUOTE_LIMIT - 1));
+        assert_eq!(
+            bounded(&mixed),
+            format!("{}€...", "a".repeat(QUOTE_LIMIT - 1))
+        );
+    }
+}
