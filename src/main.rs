@@ -1,6 +1,6 @@
 //! The `dirgolem` tool: perft, a perftree-compatible divide, and EPD perft suites, on the
-//! DirGolem move generator. Run `dirgolem help` for the commands; `docs/TOOL.md` describes the
-//! commands, options, output formats and exit codes.
+//! DirGolem move generator. Run `dirgolem help` for the commands; the README's tool section
+//! describes the commands, options, output formats, exit codes and perftree use.
 //!
 //! This file only parses the arguments and dispatches to the commands in `cli/`. Exit status:
 //! 0 success, 1 a suite or bench count is wrong, 2 bad input (arguments, FEN, moves, files) or

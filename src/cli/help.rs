@@ -1,5 +1,5 @@
 //! `dirgolem help [COMMAND]`: the general help, or one command's usage, description and the
-//! options that apply to it. `docs/TOOL.md` says the same at length.
+//! options that apply to it. The README's tool section says the same at length.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -40,7 +40,7 @@ Output:
   suite   one line per mismatch or unparsable line, then 'N passed, M failed[, K skipped]'
 
 Exit status: 0 success, 1 suite mismatch or wrong bench count, 2 bad input or output that
-cannot be written, 141 the reader of stdout went away. docs/TOOL.md has the details.
+cannot be written, 141 the reader of stdout went away. The README has the details.
 ";
 
 /// One command's help: usage line, what it does, the options that apply.
