@@ -37,8 +37,9 @@ pub fn report_error(message: &str) {
 /// runtime reopens a closed stdout on `/dev/null` before `main` (so that no file opened later
 /// takes its place), which makes every write succeed and the results vanish. That `/dev/null`
 /// is opened for reading and writing, while a shell's `>/dev/null` opens it write-only: a
-/// stdout that is `/dev/null` and can be read from was closed. (`1<>/dev/null` looks the same
-/// and is refused too.)
+/// stdout that is `/dev/null` and can be read from was closed. A caller that opens `/dev/null`
+/// for both itself (`1<>/dev/null`, Python's `subprocess.DEVNULL`) looks the same and is
+/// refused too; the message says how to discard the output instead.
 #[cfg(unix)]
 pub fn check_stdout_is_open() -> io::Result<()> {
     use std::fs::File;
@@ -69,7 +70,10 @@ pub fn check_stdout_is_open() -> io::Result<()> {
 
 #[cfg(unix)]
 fn closed() -> io::Error {
-    io::Error::other("stdout is closed")
+    io::Error::other(
+        "stdout is closed (or is /dev/null opened for reading too; to discard the output, \
+         open it write-only, as >/dev/null does)",
+    )
 }
 
 #[cfg(test)]
