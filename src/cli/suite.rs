@@ -10,8 +10,7 @@ use dirgolem::{Generator, ParseOptions, Position};
 use super::Error;
 use super::args::Args;
 use super::input::{chosen_backend, no_more, parse_options};
-use super::output::bounded;
-use super::perft::report_speed;
+use super::output::{bounded, report_speed};
 
 /// The node budget when `--max-nodes` is not given: every count above it is skipped (and
 /// counted as skipped in the summary). Suites hold counts up to 10^18, which nothing can run.
