@@ -46,11 +46,16 @@ fn perft(c: &mut Criterion) {
     let g = generator();
     let mut group = c.benchmark_group("peers_perft");
     group.sample_size(10);
-    for (name, fen, depth) in POSITIONS {
+    for p in &POSITIONS {
+        let (name, fen, depth) = (p.name, p.fen, p.depth);
         let ours = Position::from_fen(fen).unwrap();
         let cozy = cozy_chess::Board::from_fen(fen, false).unwrap();
         let theirs = chess::Board::from_str(fen).unwrap();
         let nodes = g.perft(&ours, depth);
+        assert_eq!(
+            nodes, p.nodes,
+            "dirgolem disagrees with the published count on {name}"
+        );
         assert_eq!(
             cozy_perft(&cozy, depth),
             nodes,

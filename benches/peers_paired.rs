@@ -73,9 +73,12 @@ fn main() {
         "dirgolem ({}) against cozy-chess, {rounds} alternating rounds; ratio = cozy-chess time / dirgolem time",
         g.backend()
     );
-    for (name, fen, depth) in POSITIONS {
+    for p in &POSITIONS {
+        let (name, fen, depth) = (p.name, p.fen, p.depth);
         let ours = Position::from_fen(fen).unwrap();
         let cozy = cozy_chess::Board::from_fen(fen, false).unwrap();
+        assert_eq!(cozy_perft(&cozy, depth), p.nodes, "cozy-chess on {name}");
+        assert_eq!(g.perft(&ours, depth), p.nodes, "dirgolem on {name}");
         pair(
             name,
             ("ms", 1e3),

@@ -19,7 +19,7 @@ pub use chess_move::{Move, MoveKind, Uci};
 pub use golem::{Direction, MoveTargets};
 pub use lanes::{Backend, BackendError, Generator};
 pub use move_list::{CAPACITY as MOVE_LIST_CAPACITY, MoveList};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_each, perft};
 pub use piece::{Color, Piece};
 pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,

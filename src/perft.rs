@@ -2,7 +2,9 @@
 //! and benchmark of a move generator. The last ply is counted in bulk from the target sets
 //! (popcounts), without making the moves.
 
-use crate::{Move, Position};
+use std::ops::ControlFlow;
+
+use crate::{Generator, Move, Position};
 
 /// The number of leaf nodes `depth` plies below `position` (1 at depth 0).
 ///
@@ -25,12 +27,45 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// ```
 pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut out = Vec::new();
-    if depth == 0 {
-        return out;
-    }
-    let generator = crate::Generator::detect();
-    generator.for_each_legal_move(position, |m| {
-        out.push((m, generator.perft(&position.play_unchecked(m), depth - 1)))
+    let _: ControlFlow<()> = divide_each(&Generator::detect(), position, depth, |m, nodes| {
+        out.push((m, nodes));
+        ControlFlow::Continue(())
     });
     out
+}
+
+/// [`divide`] on a chosen backend, one move at a time: `f` gets each legal move and the number
+/// of leaves below it, in generation order, as soon as that move is counted, and can stop the
+/// walk (a tool whose reader went away should not count the remaining moves). Nothing is called
+/// at depth 0. Relaxed positions with more moves than a [`MoveList`](crate::MoveList) holds are
+/// split completely.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dirgolem::{divide_each, Generator, Position};
+/// let mut first = Vec::new();
+/// let stopped = divide_each(&Generator::detect(), &Position::startpos(), 3, |m, nodes| {
+///     first.push((m, nodes));
+///     if first.len() == 2 { ControlFlow::Break("enough") } else { ControlFlow::Continue(()) }
+/// });
+/// assert_eq!(stopped, ControlFlow::Break("enough"));
+/// assert_eq!(first.len(), 2);
+/// assert!(first.iter().all(|&(_, nodes)| nodes > 0));
+/// ```
+pub fn divide_each<B>(
+    generator: &Generator,
+    position: &Position,
+    depth: u32,
+    mut f: impl FnMut(Move, u64) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if depth == 0 {
+        return ControlFlow::Continue(());
+    }
+    // Every move first, so that `f` can stop before the next one is counted.
+    let mut moves = Vec::new();
+    generator.for_each_legal_move(position, |m| moves.push(m));
+    for m in moves {
+        f(m, generator.perft(&position.play_unchecked(m), depth - 1))?;
+    }
+    ControlFlow::Continue(())
 }

@@ -458,7 +458,24 @@ fn help_goes_to_stdout_with_status_zero() {
         }
         assert!(output.stderr.is_empty());
     }
-    assert_eq!(success(&["perft", "--help"]), success(&["help"]));
+}
+
+#[test]
+fn help_for_a_command_shows_that_command() {
+    for command in ["perft", "divide", "suite", "bench", "backends", "help"] {
+        let text = success(&["help", command]);
+        assert!(
+            text.starts_with(&format!("Usage: dirgolem {command}")),
+            "{command}: {text}"
+        );
+        assert_ne!(text, success(&["help"]), "{command}");
+        // `COMMAND --help` is `help COMMAND`, wherever the option stands.
+        assert_eq!(success(&[command, "--help"]), text, "{command}");
+        assert_eq!(success(&["--help", command, "3"]), text, "{command}");
+    }
+    assert!(success(&["help", "suite"]).contains("--max-nodes"));
+    fails(&["help", "frobnicate"], "unknown command 'frobnicate'");
+    fails(&["help", "perft", "divide"], "too many arguments for help");
 }
 
 #[test]
@@ -519,10 +536,29 @@ fn commands_and_options_are_checked() {
 }
 
 #[test]
+fn options_with_a_value_are_given_once() {
+    fails(
+        &["perft", "1", "--backend", "scalar", "--backend", "scalar"],
+        "option --backend given twice",
+    );
+    fails(
+        &["suite", "x.epd", "--max-depth=1", "--max-depth", "2"],
+        "option --max-depth given twice",
+    );
+    // A repeated flag asks for the same thing twice: accepted.
+    assert_eq!(
+        success(&["perft", "1", "--relaxed", "--relaxed"]),
+        "nodes 20\n"
+    );
+}
+
+#[test]
 fn depths_are_checked() {
     for command in ["perft", "divide"] {
         fails(&[command], "missing DEPTH");
         fails(&[command, "three"], "not a number");
+        fails(&[command, "+3"], "'+3' is not a number");
+        fails(&[command, " 3"], "not a number");
         fails(&[command, "-1"], "negative");
         fails(&[command, "65"], "too deep");
         fails(&[command, "18446744073709551617"], "too deep");
@@ -665,6 +701,83 @@ fn closed_stdout_ends_perft_and_suite_quietly() {
         assert!(!err.contains("panic"), "{args:?}: {err}");
         assert_eq!(output.status.code(), Some(141), "{args:?}: {err}");
     }
+}
+
+/// Output that cannot be written is an error, not a success with the results gone: a stdout
+/// closed before the start (the Rust runtime would quietly put `/dev/null` there) or a full
+/// device. One error line, status 2; a shell's `>/dev/null` is still a fine place to write.
+#[test]
+fn unwritable_stdout_is_an_error() {
+    use std::fs::OpenOptions;
+    for args in [
+        vec!["perft", "2"],
+        vec!["divide", "1"],
+        vec!["backends"],
+        vec!["help"],
+        vec!["suite", &data("cpw.epd"), "--max-nodes", "1000"],
+    ] {
+        // The shell closes stdout (`>&-`) and becomes the tool.
+        let mut closed = Command::new("sh");
+        closed
+            .env_remove("DIRGOLEM_BACKEND")
+            .args([
+                "-c",
+                "exec \"$0\" \"$@\" >&-",
+                env!("CARGO_BIN_EXE_dirgolem"),
+            ])
+            .args(&args);
+        assert_input_error(&mut closed, "cannot write the output: stdout is closed");
+
+        let full = OpenOptions::new().write(true).open("/dev/full").unwrap();
+        assert_input_error(
+            tool().args(&args).stdout(full),
+            "cannot write the output: No space left on device",
+        );
+
+        let null = OpenOptions::new().write(true).open("/dev/null").unwrap();
+        let output = tool().args(&args).stdout(null).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?} >/dev/null");
+    }
+}
+
+/// An error line quotes at most a bounded prefix of the user's input, cut between characters:
+/// a 120 KB FEN, a huge move or a 1 MB suite line give short lines.
+#[test]
+fn error_lines_quote_a_bounded_prefix_of_the_input() {
+    // 120 KB, under the kernel's limit for one argument.
+    let huge_fen = format!("{} w - - 0 1", "é".repeat(60_000));
+    let huge_move = "e2e4".repeat(30_000);
+    let huge_word = "x".repeat(100_000);
+    for args in [
+        vec!["perft", "1", huge_fen.as_str()],
+        vec!["divide", "1", huge_move.as_str()],
+        vec!["divide", "1", "e2e4", huge_move.as_str()],
+        vec!["perft", huge_word.as_str()],
+        vec!["perft", "1", "--backend", huge_word.as_str()],
+        vec![huge_word.as_str()],
+        vec!["help", huge_word.as_str()],
+        vec!["suite", huge_word.as_str()],
+    ] {
+        let output = run(&args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..400]);
+        assert!(err.contains("..."), "{err}");
+    }
+    let suite = temp_file(
+        "huge-line.epd",
+        &format!(
+            "{} ;D1 1\n8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 x{}\n",
+            "p".repeat(1 << 20),
+            huge_word
+        ),
+    );
+    let output = run(&["suite", suite.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert_eq!(out.lines().count(), 3, "{}", &out[..out.len().min(600)]);
+    assert!(out.len() < 800, "{} bytes", out.len());
 }
 
 #[test]

@@ -554,11 +554,29 @@ const CHECKS: &[(&str, bool)] = &[
     ("4k3/8/8/8/4r3/8/8/4K3 w - - 0 1", true),    // one checker
     ("4k3/8/8/3p4/4K3/8/8/8 w - d6 0 1", true),   // check by the pushed pawn
     ("2b1k3/8/4K3/3p4/8/8/8/8 w - d6 0 1", true), // check uncovered by the pushed pawn
-    ("4k3/5Q2/8/8/B7/8/8/4K3 b - - 0 1", true),   // Qd7-f7 uncovering Ba4: two diagonal checks
-    ("3kR3/8/8/8/8/8/8/3RK3 b - - 0 1", true),    // d7xe8=R uncovering Rd1: two rooks
-    ("B3R3/8/3P4/8/4k3/8/8/7K b - - 0 1", true),  // e5xd6 e.p. uncovering rook and bishop
-    ("4k3/8/8/8/8/8/1r4K1/5b2 w - - 0 2", true),  // Bf1+ from e2 uncovering the rook
-    ("4k3/4r3/8/8/8/8/3p4/4K3 w - - 0 2", true),  // ...exd2+ uncovering the rook
+    // Two diagonal checks: the queen's only origins on the bishop's line (d7, c6) already saw
+    // the king, and a promotion cannot give them either.
+    ("4k3/5Q2/8/8/B7/8/8/4K3 b - - 0 1", false),
+    // The shape: rooks (or a queen) on both sides along the checkers' back rank. No
+    // last move opens the line (the king on h1 never castled); refused like the same shape on
+    // rank 5.
+    ("r3K2r/8/8/8/8/8/8/7k w - - 0 1", false),
+    ("q3K2r/8/8/8/8/8/8/7k w - - 0 1", false),
+    ("r3K2q/8/8/8/8/8/8/7k w - - 0 1", false),
+    ("r3K2r/8/8/8/8/8/8/4k3 w - - 0 1", false), // with the king on its castling square
+    ("4K3/8/8/8/8/8/8/R2k3R b - - 0 1", false), // white's back rank, king between
+    ("8/8/8/r3K2r/8/8/8/7k w - - 0 1", false),
+    // A queen that moved off the line of a discovered check had been giving that check.
+    ("4r3/8/8/8/7q/8/8/4K2k w - - 0 1", false),
+    // An en passant capture whose taken pawn cannot have come from its start square.
+    ("B3R3/3p4/3P4/8/4k3/8/8/7K b - - 0 1", false),
+    // Castling gives at most one check, by its rook.
+    ("5k2/8/8/8/8/8/8/5RK1 b - - 0 1", true), // O-O+, the rook checks along the file
+    ("8/8/8/8/8/8/8/2k2RK1 b - - 0 1", true), // O-O+, the rook checks along the rank
+    ("3kR3/8/8/8/8/8/8/3RK3 b - - 0 1", true), // d7xe8=R uncovering Rd1: two rooks
+    ("B3R3/8/3P4/8/4k3/8/8/7K b - - 0 1", true), // e5xd6 e.p. uncovering rook and bishop
+    ("4k3/8/8/8/8/8/1r4K1/5b2 w - - 0 2", true), // Bf1+ from e2 uncovering the rook
+    ("4k3/4r3/8/8/8/8/3p4/4K3 w - - 0 2", true), // ...exd2+ uncovering the rook
 ];
 
 #[test]
@@ -916,4 +934,125 @@ proptest! {
             }
         }
     }
+}
+
+/// A small deterministic random source (xorshift64*), so that the walk below is the same on
+/// every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The men of the side that just moved that attack the king of the side to move.
+fn checkers(pos: &Position) -> Bitboard {
+    use dirgolem::attacks;
+    let us = pos.side_to_move();
+    let king = pos.king(us);
+    let occupied = pos.occupied();
+    let queens = pos.pieces(Piece::Queen);
+    (attacks::pawn(us, king) & pos.pieces(Piece::Pawn)
+        | attacks::knight(king) & pos.pieces(Piece::Knight)
+        | attacks::bishop(king, occupied) & (pos.pieces(Piece::Bishop) | queens)
+        | attacks::rook(king, occupied) & (pos.pieces(Piece::Rook) | queens))
+        & pos.colored(!us)
+}
+
+/// A random position with a game's material at most, many sliders, kings anywhere.
+fn random_setup(rng: &mut Rng) -> Setup {
+    const ARMY: [Piece; 12] = [
+        Piece::Queen,
+        Piece::Rook,
+        Piece::Rook,
+        Piece::Bishop,
+        Piece::Bishop,
+        Piece::Knight,
+        Piece::Pawn,
+        Piece::Pawn,
+        Piece::Pawn,
+        Piece::Queen,
+        Piece::Rook,
+        Piece::Bishop,
+    ];
+    let mut setup = Setup::default();
+    for color in Color::ALL {
+        setup.put(Square::index(rng.below(64)), color, Piece::King);
+        // The last three of ARMY stand for promoted men: a pawn fewer each keeps the count.
+        let men = rng.below(7);
+        for _ in 0..men {
+            let piece = ARMY[rng.below(9)];
+            let sq = Square::index(rng.below(64));
+            if setup.piece_at(sq).is_none() {
+                setup.put(sq, color, piece);
+            }
+        }
+    }
+    setup.turn = Color::ALL[rng.below(2)];
+    setup
+}
+
+/// Strict reading never calls a check impossible when one legal move from an accepted position
+/// gave it: random positions and random walks from the test files, every move of each, with
+/// the double checks (the hard case) counted so that the walk cannot pass vacuously.
+#[test]
+fn checks_given_by_a_legal_move_are_never_called_impossible() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut starts: Vec<(Position, CastlingMode)> = Vec::new();
+    while starts.len() < 1500 {
+        let setup = random_setup(&mut rng);
+        if let Ok(pos) = Position::from_setup(&setup, ParseOptions::relaxed()) {
+            starts.push((pos, CastlingMode::Standard));
+        }
+    }
+    for fen in perft_fens("cpw.epd")
+        .iter()
+        .chain(&perft_fens("tricky.epd"))
+    {
+        starts.push((Position::from_fen(fen).unwrap(), CastlingMode::Standard));
+    }
+    for fen in perft_fens("chess960.epd").iter().take(100) {
+        let pos = Position::from_fen_with(fen, ParseOptions::chess960()).unwrap();
+        starts.push((pos, CastlingMode::Chess960));
+    }
+    let (mut positions, mut double_checks) = (0, 0);
+    for (start, mode) in starts {
+        let strict = ParseOptions {
+            castling: mode,
+            relaxed: false,
+        };
+        let mut pos = start;
+        for _ply in 0..30 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves.iter() {
+                let next = pos.play_unchecked(m);
+                let fen = next.to_fen();
+                positions += 1;
+                if checkers(&next).len() == 2 {
+                    double_checks += 1;
+                }
+                let read = Position::from_fen_with(&fen, strict);
+                assert!(
+                    !matches!(read, Err(FenError::ImpossibleCheck { .. })),
+                    "{} then {}: {fen} refused",
+                    pos.to_fen(),
+                    m.to_uci(mode)
+                );
+            }
+            pos = pos.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
+        }
+    }
+    assert!(positions > 500_000, "{positions} positions");
+    assert!(double_checks > 150, "{double_checks} double checks");
 }

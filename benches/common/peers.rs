@@ -2,30 +2,12 @@
 //! bulk-counted perft, and the move-list positions. Included by `peers.rs` and
 //! `peers_paired.rs` with `#[path]`, next to `list_set.rs`.
 
-/// The five CPW positions and their depths (those of `dirgolem bench`).
-pub const POSITIONS: [(&str, &str, u32); 5] = [
-    (
-        "startpos",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        6,
-    ),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        5,
-    ),
-    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
-    (
-        "position4",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        5,
-    ),
-    (
-        "position5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        5,
-    ),
-];
+/// The five CPW positions, their depths and published counts: those of `dirgolem bench`, read
+/// from the tool's own list. (`nodes_quick`, the tool's `--quick` counts, is not read here.)
+#[path = "../../src/cli/cpw_positions.rs"]
+#[allow(dead_code)]
+mod cpw_positions;
+pub use cpw_positions::POSITIONS;
 
 /// cozy-chess's perft, bulk-counted at the last ply (its per-piece move sets' lengths).
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {

@@ -1,7 +1,12 @@
 //! Hand-written command-line parsing: options may stand anywhere among the arguments, a word
 //! that does not start with `-` is positional, and `--` makes every later argument positional.
+//! An option that takes a value may be given once (two `--backend`s would leave the reader to
+//! guess which one runs); a repeated flag changes nothing and is accepted. Numbers are plain
+//! decimal digits: no sign, no spaces.
 
 use std::ffi::OsString;
+
+use super::output::bounded;
 
 /// The deepest perft the tool accepts. Deeper searches cannot finish (the start position at
 /// depth 13 already has about 2 * 10^18 leaves), so a larger number is taken as a typo.
@@ -58,7 +63,7 @@ impl Args {
             };
             let takes_value = matches!(name, "--backend" | "--max-depth" | "--max-nodes");
             if !takes_value && inline_value.is_some() {
-                return Err(format!("option {name} takes no value"));
+                return Err(format!("option {} takes no value", bounded(name)));
             }
             let mut value = || -> Result<String, String> {
                 match inline_value
@@ -75,14 +80,32 @@ impl Args {
                 "--chess960" => args.chess960 = true,
                 "--relaxed" => args.relaxed = true,
                 "--quick" => args.quick = true,
-                "--backend" => args.backend = Some(value()?),
-                "--max-depth" => args.max_depth = Some(parse_depth("--max-depth", &value()?)?),
-                "--max-nodes" => args.max_nodes = Some(parse_count("--max-nodes", &value()?)?),
-                _ => return Err(format!("unknown option '{name}' (see 'dirgolem help')")),
+                "--backend" => once(name, &mut args.backend, value()?)?,
+                "--max-depth" => {
+                    once(name, &mut args.max_depth, parse_depth(name, &value()?)?)?;
+                }
+                "--max-nodes" => {
+                    once(name, &mut args.max_nodes, parse_count(name, &value()?)?)?;
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown option '{}' (see 'dirgolem help')",
+                        bounded(name)
+                    ));
+                }
             }
         }
         Ok(args)
     }
+}
+
+/// Stores the value of an option that may be given once.
+fn once<T>(name: &str, slot: &mut Option<T>, value: T) -> Result<(), String> {
+    if slot.is_some() {
+        return Err(format!("option {name} given twice"));
+    }
+    *slot = Some(value);
+    Ok(())
 }
 
 /// Whether `arg` is an option rather than a positional argument. A lone `-` and negative
@@ -97,19 +120,24 @@ fn looks_like_option(arg: &str) -> bool {
 /// Reads a search depth: a decimal number from 0 to [`MAX_DEPTH`]. `what` names the argument
 /// in the error message.
 pub fn parse_depth(what: &str, text: &str) -> Result<u32, String> {
-    let digits = text.strip_prefix('+').unwrap_or(text);
     if let Some(magnitude) = text.strip_prefix('-')
         && !magnitude.is_empty()
         && magnitude.bytes().all(|b| b.is_ascii_digit())
     {
-        return Err(format!("{what} '{text}' is negative"));
+        return Err(format!("{what} '{}' is negative", bounded(text)));
     }
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{what} '{text}' is not a number"));
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{what} '{}' is not a number (plain decimal digits)",
+            bounded(text)
+        ));
     }
-    match digits.parse::<u32>() {
+    match text.parse::<u32>() {
         Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
-        _ => Err(format!("{what} {text} is too deep (at most {MAX_DEPTH})")),
+        _ => Err(format!(
+            "{what} {} is too deep (at most {MAX_DEPTH})",
+            bounded(text)
+        )),
     }
 }
 
@@ -117,10 +145,11 @@ pub fn parse_depth(what: &str, text: &str) -> Result<u32, String> {
 pub fn parse_count(what: &str, text: &str) -> Result<u64, String> {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         text.parse()
-            .map_err(|_| format!("{what} '{text}' is too large"))
+            .map_err(|_| format!("{what} '{}' is too large", bounded(text)))
     } else {
         Err(format!(
-            "{what} '{text}' is not a non-negative whole number"
+            "{what} '{}' is not a non-negative whole number",
+            bounded(text)
         ))
     }
 }
@@ -182,6 +211,28 @@ mod tests {
     }
 
     #[test]
+    fn options_with_values_are_refused_when_repeated() {
+        for words in [
+            ["--backend", "scalar", "--backend", "sse2"],
+            ["--backend=scalar", "perft", "--backend", "scalar"],
+            ["--max-depth", "3", "--max-depth", "4"],
+            ["--max-nodes", "3", "--max-nodes=4", "suite"],
+        ] {
+            let message = parse(&words).unwrap_err();
+            assert!(message.ends_with(" given twice"), "{words:?}: {message}");
+        }
+        let flags = parse(&["--relaxed", "--relaxed", "--chess960", "--chess960"]).unwrap();
+        assert!(flags.relaxed && flags.chess960);
+    }
+
+    #[test]
+    fn long_option_names_are_quoted_bounded() {
+        let message = parse(&[&format!("--{}", "x".repeat(10_000))]).unwrap_err();
+        assert!(message.len() < 200, "{message}");
+        assert!(message.contains("..."), "{message}");
+    }
+
+    #[test]
     fn depth_errors_say_what_is_wrong() {
         assert_eq!(parse_depth("depth", "0"), Ok(0));
         assert_eq!(parse_depth("depth", "64"), Ok(64));
@@ -207,5 +258,13 @@ mod tests {
                 .unwrap_err()
                 .contains("not a number")
         );
+        for signed in ["+3", "+0", "+"] {
+            assert!(
+                parse_depth("depth", signed)
+                    .unwrap_err()
+                    .contains("not a number"),
+                "{signed}"
+            );
+        }
     }
 }

@@ -5,10 +5,29 @@
 //! ([`dirgolem::Backend::ALL`], its `FromStr` and [`dirgolem::BackendError`]), so a new backend
 //! reaches the tool without a change here.
 
+use std::io::Write;
+use std::process::ExitCode;
+
 use dirgolem::{Backend, Generator};
+
+use super::Error;
+use super::args::Args;
+use super::input::{chosen_backend, no_more};
+use super::output::bounded;
 
 /// The environment variable that chooses a backend when `--backend` is not given.
 pub const ENV_VAR: &str = "DIRGOLEM_BACKEND";
+
+/// Runs `dirgolem backends`: one line per backend (see [`listing`]).
+pub fn command(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode, Error> {
+    no_more("backends", rest)?;
+    let selected = chosen_backend(args)?.backend();
+    for line in listing(selected) {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
 
 /// The generator to use. `option` is the value of `--backend`, `env` the value of
 /// `DIRGOLEM_BACKEND` (`None` when unset; an empty value counts as unset). A set
@@ -30,7 +49,9 @@ pub fn choose(option: Option<&str>, env: Option<&str>) -> Result<Generator, Stri
 /// The generator of the backend called `name`: unknown names and backends this CPU cannot run
 /// are refused with the library's message.
 fn generator(name: &str) -> Result<Generator, String> {
-    let backend: Backend = name
+    // A name too long to quote whole is no backend's; its bounded form fails the same way and
+    // keeps the library's message short.
+    let backend: Backend = bounded(name)
         .parse()
         .map_err(|e: dirgolem::BackendError| e.to_string())?;
     Generator::new(backend).map_err(|e| e.to_string())

@@ -2,62 +2,61 @@
 //! comparing CPUs and separately built programs. Every count is checked against the published
 //! one, so a fast wrong answer cannot pass as a result.
 
+use std::io::Write;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use dirgolem::{Generator, Position};
 
-/// A benchmark position: name, FEN, depth, the published leaf count at that depth.
-pub struct BenchPosition {
-    /// Short name.
-    pub name: &'static str,
-    /// The position.
-    pub fen: &'static str,
-    /// Full depth.
-    pub depth: u32,
-    /// Leaves at `depth`.
-    pub nodes: u64,
-    /// Leaves at `depth - 1` (for `--quick`).
-    pub nodes_quick: u64,
-}
+use super::Error;
+use super::args::Args;
+use super::backend;
+use super::input::{chosen_backend, no_more};
 
-/// The five CPW positions at the depths of the speed issue.
-pub const POSITIONS: [BenchPosition; 5] = [
-    BenchPosition {
-        name: "startpos",
-        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        depth: 6,
-        nodes: 119_060_324,
-        nodes_quick: 4_865_609,
-    },
-    BenchPosition {
-        name: "kiwipete",
-        fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        depth: 5,
-        nodes: 193_690_690,
-        nodes_quick: 4_085_603,
-    },
-    BenchPosition {
-        name: "position3",
-        fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        depth: 7,
-        nodes: 178_633_661,
-        nodes_quick: 11_030_083,
-    },
-    BenchPosition {
-        name: "position4",
-        fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        depth: 5,
-        nodes: 15_833_292,
-        nodes_quick: 422_333,
-    },
-    BenchPosition {
-        name: "position5",
-        fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        depth: 5,
-        nodes: 89_941_194,
-        nodes_quick: 2_103_487,
-    },
-];
+pub use super::cpw_positions::{BenchPosition, POSITIONS};
+
+/// Runs `dirgolem bench`: every available backend (or the one `--backend` / `DIRGOLEM_BACKEND`
+/// names), the five CPW positions, one line each, then a total per backend. Exit status 1 when
+/// a count differs from the published one.
+pub fn command(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode, Error> {
+    no_more("bench", rest)?;
+    let env_set = std::env::var_os(backend::ENV_VAR).is_some_and(|v| !v.is_empty());
+    let generators = if args.backend.is_some() || env_set {
+        vec![chosen_backend(args)?]
+    } else {
+        dirgolem::Backend::available()
+            .into_iter()
+            .filter_map(|b| Generator::new(b).ok())
+            .collect()
+    };
+    writeln!(out, "backend  position   depth     nodes  seconds     Mnps")?;
+    let mut all_correct = true;
+    for generator in generators {
+        let (mut nodes, mut seconds) = (0, 0.0);
+        for p in &POSITIONS {
+            let m = measure(&generator, p, args.quick);
+            writeln!(out, "{}", m.line)?;
+            out.flush()?;
+            all_correct &= m.correct;
+            nodes += m.nodes;
+            seconds += m.seconds;
+        }
+        let mnps = nodes as f64 / f64::max(seconds, 1e-9) / 1e6;
+        writeln!(
+            out,
+            "{:<8} {:<10} {:>2} {nodes:>11} {seconds:>8.3} {mnps:>8.1}",
+            generator.backend().name(),
+            "total",
+            ""
+        )?;
+    }
+    out.flush()?;
+    Ok(if all_correct {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
 
 /// One measured line: `backend position depth nodes seconds Mnps`.
 pub struct Measurement {

@@ -2,8 +2,15 @@
 //! the format is described in `tests/data/PERFT-README.md`).
 
 use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
 
 use dirgolem::{Generator, ParseOptions, Position};
+
+use super::Error;
+use super::args::Args;
+use super::input::{chosen_backend, no_more, parse_options};
+use super::output::{bounded, report_speed};
 
 /// The node budget when `--max-nodes` is not given: every count above it is skipped (and
 /// counted as skipped in the summary). Suites hold counts up to 10^18, which nothing can run.
@@ -47,6 +54,35 @@ impl Summary {
     }
 }
 
+/// Runs `dirgolem suite FILE` with the arguments after the command.
+pub fn command(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode, Error> {
+    let Some((path, extra)) = rest.split_first() else {
+        return Err(Error::Input(
+            "missing FILE (usage: dirgolem suite FILE)".to_string(),
+        ));
+    };
+    no_more("suite", extra)?;
+    let config = Config {
+        options: parse_options(args),
+        generator: chosen_backend(args)?,
+        max_depth: args.max_depth,
+        max_nodes: args.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read '{}': {e}", bounded(path)))?;
+    let start = Instant::now();
+    let summary = run(&text, &config, out)?;
+    let elapsed = start.elapsed();
+    writeln!(out, "{}", summary.line())?;
+    out.flush()?;
+    report_speed(summary.nodes, elapsed, &config.generator);
+    Ok(if summary.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
 /// One `;D<depth> <nodes>` entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Expected {
@@ -72,7 +108,7 @@ fn parse_line(line: &str) -> Result<(&str, Vec<Expected>), String> {
                 let nodes = super::args::parse_count("count", nodes.trim()).ok()?;
                 Some(Expected { depth, nodes })
             })
-            .ok_or_else(|| format!("'{piece}' is not of the form 'D<depth> <nodes>'"))?;
+            .ok_or_else(|| format!("'{}' is not of the form 'D<depth> <nodes>'", bounded(piece)))?;
         expected.push(entry);
     }
     if expected.is_empty() {
@@ -94,7 +130,11 @@ pub fn run(text: &str, config: &Config, out: &mut impl Write) -> io::Result<Summ
             Ok(parsed) => parsed,
             Err(why) => {
                 summary.failed += 1;
-                writeln!(out, "unparsable line {number}: {why}: {}", line.trim())?;
+                writeln!(
+                    out,
+                    "unparsable line {number}: {why}: {}",
+                    bounded(line.trim())
+                )?;
                 continue;
             }
         };
@@ -102,7 +142,11 @@ pub fn run(text: &str, config: &Config, out: &mut impl Write) -> io::Result<Summ
             Ok(position) => position,
             Err(e) => {
                 summary.failed += 1;
-                writeln!(out, "unparsable line {number}: bad FEN ({e}): {fen}")?;
+                writeln!(
+                    out,
+                    "unparsable line {number}: bad FEN ({e}): {}",
+                    bounded(fen)
+                )?;
                 continue;
             }
         };
@@ -119,7 +163,8 @@ pub fn run(text: &str, config: &Config, out: &mut impl Write) -> io::Result<Summ
                 summary.failed += 1;
                 writeln!(
                     out,
-                    "mismatch line {number}: {fen} ;D{depth} expected {nodes}, got {got}"
+                    "mismatch line {number}: {} ;D{depth} expected {nodes}, got {got}",
+                    bounded(fen)
                 )?;
                 out.flush()?;
             }

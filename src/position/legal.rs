@@ -29,6 +29,8 @@ impl std::error::Error for IllegalMove {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UciMoveError {
     /// Not of the form `e2e4` or `e7e8q` (from square, to square, optional promotion letter).
+    /// Holds the text, cut (at a character boundary, marked with `...`) when longer than any
+    /// field a FEN error keeps, so that a huge input does not give a huge error.
     Syntax(String),
     /// Well formed, but no legal move of the position has this text.
     Illegal(String),
@@ -168,7 +170,7 @@ impl Position {
         let (Some(from), Some(to), Some(promotion), 4..=5) =
             (square(0..2), square(2..4), promotion, text.len())
         else {
-            return Err(UciMoveError::Syntax(text.to_string()));
+            return Err(UciMoveError::Syntax(super::error::shorten(text)));
         };
         let mut found = None;
         self.for_each_legal_move(|m| {

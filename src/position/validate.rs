@@ -3,8 +3,9 @@
 //!
 //! The impossible-check rule reasons about the last move, which the other side made: a king can
 //! be in check from at most two men, and from two only when one of them moved (from a square it
-//! can have come from) and uncovered the other, a slider, through the square it left; or when an
-//! en passant capture uncovered two sliders through the two squares it emptied. A recorded en
+//! can have come from, and from which it did not already give check) and uncovered the other, a
+//! slider, through the square it left; or when an en passant capture uncovered two sliders
+//! through the two squares it emptied. Castling never gives a double check. A recorded en
 //! passant square names the last move: then only the pushed pawn, or one slider through the
 //! square the pawn left, can give check.
 
@@ -247,10 +248,13 @@ fn check_material(setup: &Setup) -> Result<(), FenError> {
     Ok(())
 }
 
-/// The squares the man of `color` on `sq` can have come from with its last move (empty for a
-/// king, which gives no check, and for a pawn that never moved). Over-approximates: it only has
-/// to contain every true origin.
-fn origins(setup: &Setup, sq: Square, color: Color) -> Bitboard {
+/// The squares the man of `color` on `sq` can have come from with its last move, leaving out
+/// those from which it would already have attacked `king` (the position before the move had
+/// `king`'s side in check with `color` to move: not legal). Empty for a king, which gives no
+/// check, and for a pawn that never moved. Castling is left out: its rook never gives a double
+/// check (see [`double_check_is_possible`]), and a single check needs no origin. Over-approximates
+/// otherwise: it only has to contain every true origin.
+fn origins(setup: &Setup, sq: Square, color: Color, king: Square) -> Bitboard {
     let Some((_, piece)) = setup.piece_at(sq) else {
         return Bitboard::EMPTY;
     };
@@ -259,30 +263,33 @@ fn origins(setup: &Setup, sq: Square, color: Color) -> Bitboard {
     // A pawn's one-step push and its captures end here (also en passant: the captured pawn
     // stood on `behind`).
     let pawn_step = behind | attacks::pawn(!color, sq);
+    // Squares from which a pawn of `color` attacks `king`.
+    let pawn_checks = attacks::pawn(!color, king);
     let relative_rank = match color {
         Color::White => sq.rank() as u8,
         Color::Black => 7 - sq.rank() as u8,
     };
     let promotion = if relative_rank == 7 {
-        pawn_step
+        pawn_step - pawn_checks
     } else {
         Bitboard::EMPTY
     };
     match piece {
         Piece::Pawn if relative_rank <= 1 => Bitboard::EMPTY,
+        Piece::Pawn if relative_rank == 3 && !(behind & occupied).is_empty() => {
+            pawn_step - pawn_checks
+        }
         Piece::Pawn if relative_rank == 3 => {
             let double = shifted(sq, -2 * forward(color)).map_or(Bitboard::EMPTY, Square::bitboard);
-            pawn_step | double
+            (pawn_step | double) - pawn_checks
         }
-        Piece::Pawn => pawn_step,
-        Piece::Knight => attacks::knight(sq) | promotion,
-        Piece::Bishop => attacks::bishop(sq, occupied) | promotion,
-        // A castling rook: king and rook left squares of the back rank.
-        Piece::Rook if relative_rank == 0 => {
-            attacks::rook(sq, occupied) | back_rank(color).bitboard()
+        Piece::Pawn => pawn_step - pawn_checks,
+        Piece::Knight => (attacks::knight(sq) - attacks::knight(king)) | promotion,
+        Piece::Bishop => {
+            (attacks::bishop(sq, occupied) - attacks::bishop(king, occupied)) | promotion
         }
-        Piece::Rook => attacks::rook(sq, occupied) | promotion,
-        Piece::Queen => attacks::queen(sq, occupied) | promotion,
+        Piece::Rook => (attacks::rook(sq, occupied) - attacks::rook(king, occupied)) | promotion,
+        Piece::Queen => (attacks::queen(sq, occupied) - attacks::queen(king, occupied)) | promotion,
         Piece::King => Bitboard::EMPTY,
     }
 }
@@ -293,6 +300,14 @@ fn is_slider(setup: &Setup, sq: Square) -> bool {
 }
 
 /// Whether the two `checkers` of `king` can both give check after one move of `color`.
+///
+/// A double check needs a slider whose line to `king` the last move opened. The move either
+/// put the other checker on its square from a square on that line (a discovered check, also
+/// by a promotion), or was an en passant capture that emptied two squares, one on each
+/// checker's line. Castling cannot give one: its king uncovers only lines along the back rank
+/// (the square it left is on the board's edge); a checker along that rank and a rook checking
+/// from its castling square would need the king or the rook to have passed over the checked
+/// king, or would block each other.
 fn double_check_is_possible(
     setup: &Setup,
     king: Square,
@@ -302,28 +317,40 @@ fn double_check_is_possible(
 ) -> bool {
     let uncovers = |moved: Square, slider: Square| {
         is_slider(setup, slider)
-            && !(origins(setup, moved, color) & attacks::between(slider, king)).is_empty()
+            && !(origins(setup, moved, color, king) & attacks::between(slider, king)).is_empty()
     };
     if uncovers(a, b) || uncovers(b, a) {
         return true;
     }
-    // An en passant capture by a pawn now on `color`'s sixth rank emptied the square of the pawn
-    // it took (behind it) and its own square (diagonally behind it): two sliders can check
-    // through them.
     if !(is_slider(setup, a) && is_slider(setup, b)) {
         return false;
     }
+    // An en passant capture by a pawn now on `color`'s sixth rank emptied the square of the
+    // pawn it took (behind it) and the square it came from (diagonally behind it), one on each
+    // checker's line. The taken pawn had just come from the square in front of the capturer,
+    // which is still empty, and the capturer must not have attacked the king before.
     let sixth = match color {
         Color::White => Rank::Sixth,
         Color::Black => Rank::Third,
     };
+    let occupied = setup.occupied();
+    let through = |checker: Square, sq: Square| attacks::between(checker, king).contains(sq);
     (setup.men(color, Piece::Pawn) & sixth.bitboard())
         .iter()
         .any(|pawn| {
-            let emptied = shifted(pawn, -forward(color)).map_or(Bitboard::EMPTY, Square::bitboard)
-                | attacks::pawn(!color, pawn);
-            !(attacks::between(a, king) & emptied).is_empty()
-                && !(attacks::between(b, king) & emptied).is_empty()
+            let (Some(taken), Some(taken_from)) = (
+                shifted(pawn, -forward(color)),
+                shifted(pawn, forward(color)),
+            ) else {
+                return false;
+            };
+            let came_from = attacks::pawn(!color, pawn) - occupied - attacks::pawn(!color, king);
+            !occupied.contains(taken)
+                && !occupied.contains(taken_from)
+                && came_from.iter().any(|from| {
+                    (through(a, taken) && through(b, from))
+                        || (through(b, taken) && through(a, from))
+                })
         })
 }
 

@@ -1,0 +1,11 @@
+//! Fuzz target `parse_uci`: its body, shared with the stable loop of `tests/fuzz_loops.rs`, is
+//! `fuzz_bodies::parse_uci` in `tests/fuzz_bodies/mod.rs`.
+#![no_main]
+
+#[path = "../../tests/fuzz_bodies/mod.rs"]
+#[allow(dead_code)]
+mod fuzz_bodies;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    fuzz_bodies::parse_uci(data);
+});
