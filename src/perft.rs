@@ -2,6 +2,7 @@
 //! and benchmark of a move generator. The last ply is counted in bulk from the target sets
 //! (popcounts), without making the moves.
 
+use crate::position::make_board;
 use crate::{Move, Position};
 
 /// The number of leaf nodes `depth` plies below `position` (1 at depth 0).
@@ -29,8 +30,13 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         return out;
     }
     let generator = crate::Generator::detect();
+    let flip = position.square_flip();
     generator.for_each_legal_move(position, |m| {
-        out.push((m, generator.perft(&position.play_unchecked(m), depth - 1)))
+        // The moves are in absolute squares, the board in squares relative to the mover.
+        let from = m.source_index() ^ flip;
+        let to = m.target_index() ^ flip;
+        let board = make_board(&position.board, from, to, m.kind_bits());
+        out.push((m, generator.perft_board(&board, depth - 1)))
     });
     out
 }

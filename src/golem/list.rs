@@ -141,16 +141,20 @@ impl Out for Fast<'_> {
     }
 }
 
-/// The writer for lists that overflow: keeps the first `CAPACITY` moves, counts them all.
+/// The writer for lists that overflow: keeps `CAPACITY` moves from the `skip`-th on, counts
+/// them all.
 struct Bounded<'a> {
     moves: &'a mut [Move; CAPACITY + SPARE],
     len: usize,
+    skip: usize,
 }
 
 impl Out for Bounded<'_> {
     #[inline(always)]
     fn put(&mut self, m: Move) {
-        if let Some(slot) = self.moves[..CAPACITY].get_mut(self.len) {
+        if let Some(at) = self.len.checked_sub(self.skip)
+            && let Some(slot) = self.moves[..CAPACITY].get_mut(at)
+        {
             *slot = m;
         }
         self.len += 1;
@@ -193,24 +197,51 @@ pub(crate) fn fill_list<L: Lanes>(
         write_all(lanes, &mut out, b, targets, flip);
         out.len
     } else {
-        write_bounded(b, targets, flip, list)
+        write_bounded(b, targets, flip, 0, list)
     };
     list.set_filled(written);
 }
 
-/// [`fill_list`] for lists that may overflow (relaxed positions only): kept out of line so
-/// that the common path's code stays compact. Scalar code (the scalar backend's lanes, which
-/// write the same moves in the same order), so it loses nothing by not sharing the entry
-/// point's target features.
+/// [`fill_list`] from the `skip`-th move on: the list holds the next `CAPACITY` moves and
+/// counts the rest as dropped. With `skip` a multiple of `CAPACITY`, a list at a time, it
+/// takes every move of a position with more moves than a list holds (relaxed positions only).
+#[inline(always)]
+pub(crate) fn fill_list_from<L: Lanes>(
+    lanes: L,
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    skip: usize,
+    list: &mut MoveList,
+) {
+    if skip == 0 {
+        fill_list(lanes, b, targets, flip, list);
+    } else {
+        let written = write_bounded(b, targets, flip, skip, list);
+        list.set_filled(written);
+    }
+}
+
+/// [`fill_list`] for lists that may overflow (relaxed positions only), from the `skip`-th
+/// move on: kept out of line so that the common path's code stays compact. Scalar code (the
+/// scalar backend's lanes, which write the same moves in the same order), so it loses nothing
+/// by not sharing the entry point's target features.
 #[cold]
 #[inline(never)]
-fn write_bounded(b: &Board, targets: &MoveTargets, flip: u32, list: &mut MoveList) -> usize {
+fn write_bounded(
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    skip: usize,
+    list: &mut MoveList,
+) -> usize {
     let mut out = Bounded {
         moves: list.array_mut(),
         len: 0,
+        skip,
     };
     write_all(Scalar, &mut out, b, targets, flip);
-    out.len
+    out.len.saturating_sub(skip)
 }
 
 /// Calls `f` with each move of `targets`, in the order of [`fill_list`]: written into a list on
@@ -234,18 +265,6 @@ pub(crate) fn for_each_move<L: Lanes>(
     } else {
         write_all(lanes, &mut Each(f), b, targets, flip);
     }
-}
-
-/// Calls `f` with each move of `targets` as it is found, in the order of [`fill_list`].
-#[inline(always)]
-pub(crate) fn for_each_in_list_order<L: Lanes>(
-    lanes: L,
-    b: &Board,
-    targets: &MoveTargets,
-    flip: u32,
-    f: impl FnMut(Move),
-) {
-    write_all(lanes, &mut Each(f), b, targets, flip);
 }
 
 /// Writes every move.

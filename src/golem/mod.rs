@@ -20,12 +20,13 @@ pub(crate) mod batch;
 mod castling;
 pub(crate) mod directions;
 mod list;
+pub(crate) mod perft;
 mod tally;
 mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
-pub(crate) use list::{fill_list, for_each_in_list_order, for_each_move};
+pub(crate) use list::{fill_list, fill_list_from, for_each_move};
 
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;

@@ -259,7 +259,13 @@ impl Generator {
     /// perft: the leaf count `depth` plies below `position`.
     #[inline]
     pub fn perft(&self, position: &Position, depth: u32) -> u64 {
-        with_token!(self, t => t.perft_entry(position, depth))
+        self.perft_board(&position.board, depth)
+    }
+
+    /// perft from a board (relative to its side to move).
+    #[inline]
+    pub(crate) fn perft_board(&self, board: &crate::position::Board, depth: u32) -> u64 {
+        with_token!(self, t => t.perft_entry(board, depth))
     }
 
     /// The legal moves of `position` as direction target sets.
