@@ -307,7 +307,10 @@ fn king_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
 /// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
 /// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
 /// phase.
-#[inline(always)]
+// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
+// entry point with every phase inlined grows past a thread's stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     lanes: L,
     b: [Lanes8<L>; 8],

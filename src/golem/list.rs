@@ -268,7 +268,10 @@ pub(crate) fn for_each_move<L: Lanes>(
 }
 
 /// Writes every move.
-#[inline(always)]
+// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
+// entry point with every phase inlined grows past a thread's stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     // Flipping both squares of a move word at once.
     let flip = (flip | flip << 6) as u16;

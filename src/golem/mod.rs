@@ -39,7 +39,10 @@ const fn all_if_zero(x: u64) -> u64 {
 }
 
 /// The legal move targets of the side to move of `b`, computed on the lanes of `lanes`.
-#[inline(always)]
+// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
+// entry point with every phase inlined grows past a thread's stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
     let splat = |x: u64| Lanes8::splat(lanes, x);
     let us = b[US];
