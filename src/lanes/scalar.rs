@@ -2,7 +2,6 @@
 //! reference the vector backends are checked against.
 
 use super::Lanes;
-use super::entry::entry_points;
 
 /// The scalar backend token (always available).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -138,5 +137,3 @@ impl Lanes for Scalar {
         self.or_all(v) != 0
     }
 }
-
-entry_points!(Scalar);

@@ -5,11 +5,11 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::OnceLock;
 
-use super::Scalar;
+use crate::lanes::Scalar;
 #[cfg(target_arch = "aarch64")]
-use super::aarch64::Neon;
+use crate::lanes::aarch64::Neon;
 #[cfg(target_arch = "x86_64")]
-use super::x86_64::{Avx2, Avx512, Sse2};
+use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
 use crate::{Move, MoveList, MoveTargets, Position};
 
 /// A vector unit the generator can run on.

@@ -2,7 +2,8 @@
 //! enable the backend's CPU features, so that everything inlined into them (generation,
 //! serialization, make-move, a step of the perft recursion) is compiled for that instruction
 //! set. The algorithms are ordinary generic code elsewhere; here each is one call.
-//! Dispatch happens once per job: a whole perft runs inside one entry point.
+//! Dispatch happens once per job: a whole perft runs inside one entry point. Each backend's
+//! features are spelled here, the same set its token's constructor detects.
 
 /// Defines the entry points of backend token `$token`, with an optional attribute (the
 /// backend's `target_feature`). Calling them is `unsafe` when features are enabled: the caller must hold
@@ -69,4 +70,12 @@ macro_rules! entry_points {
     };
 }
 
-pub(crate) use entry_points;
+entry_points!(crate::lanes::Scalar);
+#[cfg(target_arch = "x86_64")]
+entry_points!(crate::lanes::x86_64::Sse2, #[target_feature(enable = "sse2")]);
+#[cfg(target_arch = "x86_64")]
+entry_points!(crate::lanes::x86_64::Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);
+#[cfg(target_arch = "x86_64")]
+entry_points!(crate::lanes::x86_64::Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);
+#[cfg(target_arch = "aarch64")]
+entry_points!(crate::lanes::aarch64::Neon, #[target_feature(enable = "neon")]);
