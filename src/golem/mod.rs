@@ -17,6 +17,8 @@
 //! the seed leaves to the reader, loops over the (at most two) castling rights.
 
 pub(crate) mod batch;
+#[cfg(test)]
+mod batch_tests;
 mod castling;
 pub(crate) mod directions;
 mod list;
