@@ -45,6 +45,14 @@ use crate::position::*;
 
 const RANK_4: u64 = 0xff << 24;
 
+/// The move word of `from -> to` of kind `kind` (a `Move::RAW_*`): the layout of [`Move`]'s
+/// encoding, written once for the list writer, whose tables and runs hold words. The squares
+/// are below 64 but in stand-ins written past the list's end, which may hold anything.
+#[inline(always)]
+const fn word(from: u32, to: u32, kind: u16) -> u16 {
+    (from | to << 6) as u16 | kind << 12
+}
+
 /// Where the moves go, one at a time ([`Out::put`]) or in the bulk forms, which by default
 /// are made of `put`s.
 trait Out {
@@ -245,9 +253,9 @@ fn write_bounded(
 }
 
 /// Calls `f` with each move of `targets`, in the order of [`fill_list`]: written into a list on
-/// the stack by the fast writer first, then read from it (about 1.6 times as fast as handing each
-/// move over as it is found, whose branches the CPU mispredicts), or one at a time when there
-/// are more moves than a list holds (relaxed positions only).
+/// the stack by the fast writer first, then read from it (faster than handing each move over as
+/// it is found, whose branches the CPU mispredicts), or one at a time when there are more
+/// moves than a list holds (relaxed positions only).
 #[inline(always)]
 pub(crate) fn for_each_move<L: Lanes>(
     lanes: L,
@@ -274,7 +282,7 @@ pub(crate) fn for_each_move<L: Lanes>(
 #[cfg_attr(debug_assertions, inline)]
 fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, flip: u32) {
     // Flipping both squares of a move word at once.
-    let flip = (flip | flip << 6) as u16;
+    let flip = word(flip, flip, Move::RAW_NORMAL);
     let occupied = b[US] | b[THEM];
     let pawns = b[PAWNS] & b[US];
 
@@ -322,11 +330,10 @@ fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, f
     }
     push_row(w, doubles, 3, 16, flip);
     let ep = b[SPECIAL] & RANK_6;
-    let ep_bits = (Move::RAW_EN_PASSANT as u64) << 12;
     let capture = |back: u32| {
         move |to: u32| {
-            let kind = (ep >> to & 1) * ep_bits;
-            (to.wrapping_sub(back) as u64 | (to as u64) << 6 | kind) as u16 ^ flip
+            let kind = (ep >> to & 1) as u16 * Move::RAW_EN_PASSANT;
+            word(to.wrapping_sub(back), to, kind) ^ flip
         }
     };
     w.put_set(pawn_ne & !RANK_8, capture(9));
@@ -340,9 +347,11 @@ fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, f
             while set != 0 {
                 let to = set.trailing_zeros();
                 set &= set - 1;
-                let base = ((to - back) | (to << 6)) as u16 ^ flip;
+                let base = word(to - back, to, Move::RAW_NORMAL) ^ flip;
                 for piece in 0..4 {
-                    w.put(Move::from_bits(base | (Move::RAW_PROMOTION + piece) << 12));
+                    w.put(Move::from_bits(
+                        base | word(0, 0, Move::RAW_PROMOTION + piece),
+                    ));
                 }
             }
         }
@@ -350,7 +359,7 @@ fn write_all<L: Lanes>(lanes: L, w: &mut impl Out, b: &Board, t: &MoveTargets, f
     if t.castling != 0 {
         let king = (b[KINGS] & b[US]).trailing_zeros();
         w.put_set(t.castling, |rook| {
-            (king | rook << 6) as u16 ^ flip | Move::RAW_CASTLING << 12
+            word(king, rook, Move::RAW_CASTLING) ^ flip
         });
     }
 }
@@ -364,7 +373,7 @@ static ROW_FILES: [[u16; RUN]; 256] = {
         let (mut file, mut k) = (0, 0);
         while file < 8 {
             if byte >> file & 1 != 0 {
-                table[byte][k] = (file | file << 6) as u16;
+                table[byte][k] = word(file, file, Move::RAW_NORMAL);
                 k += 1;
             }
             file += 1;
@@ -379,7 +388,7 @@ static ROW_FILES: [[u16; RUN]; 256] = {
 #[inline(always)]
 fn push_row(w: &mut impl Out, set: u64, rank: u32, back: u32, flip: u16) {
     let row = (set >> (8 * rank)) as u8;
-    let base = ((8 * rank - back) | (8 * rank) << 6) as u16 ^ flip;
+    let base = word(8 * rank - back, 8 * rank, Move::RAW_NORMAL) ^ flip;
     w.put_row(&ROW_FILES[row as usize], base, row.count_ones());
 }
 
@@ -410,6 +419,11 @@ fn sliders<const IN_CHECK: bool>(
 
 /// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
 const RUN: usize = 8;
+// A whole run is copied at the list's end, so the array must have room past the capacity.
+const _: () = assert!(
+    SPARE >= RUN,
+    "a run copied at the end of a list must fit in its spare"
+);
 
 /// `RUN_WORDS[d][sq]`: the moves from `sq` along ray direction `d`, nearest target first
 /// (zero past the edge), as move words.
@@ -428,7 +442,7 @@ const RUN_WORDS: [[[u16; RUN]; 64]; 8] = {
                 if f < 0 || f > 7 || r < 0 || r > 7 {
                     break;
                 }
-                table[d][sq][k] = (sq as u16) | ((r * 8 + f) as u16) << 6;
+                table[d][sq][k] = word(sq as u32, (r * 8 + f) as u32, Move::RAW_NORMAL);
                 k += 1;
             }
             sq += 1;
@@ -443,7 +457,11 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
     let mut table = [[[[Move::from_bits(0); RUN]; 64]; 8]; 2];
     let mut side = 0;
     while side < 2 {
-        let flip = if side == 1 { 56 | 56 << 6 } else { 0 };
+        let flip = if side == 1 {
+            word(56, 56, Move::RAW_NORMAL)
+        } else {
+            0
+        };
         let mut d = 0;
         while d < 8 {
             let mut sq = 0;
@@ -490,8 +508,11 @@ fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [
         while sets.iter().fold(0, |any, &set| any | set) != 0 {
             for (set, &step) in sets.iter_mut().zip(&steps) {
                 let to = set.trailing_zeros() & 63;
-                let word = (to.wrapping_sub(step as i32 as u32) | to << 6) as u16 ^ flip;
-                w.put_if(Move::from_bits(word), *set != 0);
+                let from = to.wrapping_sub(step as i32 as u32);
+                w.put_if(
+                    Move::from_bits(word(from, to, Move::RAW_NORMAL) ^ flip),
+                    *set != 0,
+                );
                 *set &= set.wrapping_sub(1);
             }
         }
@@ -501,12 +522,12 @@ fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [
 /// The king's move in ray direction `D`, if `set` (the pieces' targets that way) has it. The
 /// target square is taken modulo 64: where a step leaves the board it wraps to a square that
 /// no move in direction `D` lands on (`RAY_LANDING`), so `set` never has it. No table: the
-/// move word is `from | to << 6`, both squares flipped for Black.
+/// move word is made from the squares, both flipped for Black.
 #[inline(always)]
 fn king_step<const D: usize>(w: &mut impl Out, king: u32, set: u64, flip: u16) {
     let to = king.wrapping_add(RAY_STEP[D] as u32) & 63;
     w.put_if(
-        Move::from_bits((king | to << 6) as u16 ^ flip),
+        Move::from_bits(word(king, to, Move::RAW_NORMAL) ^ flip),
         set >> to & 1 != 0,
     );
 }
@@ -533,7 +554,7 @@ fn ray_run<const IN_CHECK: bool, const D: usize>(
     };
     let targets = (ray ^ RAYS[D][first as usize & 63]) & set;
     if IN_CHECK {
-        w.put_set(targets, |to| (from as u32 | to << 6) as u16 ^ flip);
+        w.put_set(targets, |to| word(from as u32, to, Move::RAW_NORMAL) ^ flip);
     } else {
         w.put_run(&RUNS[(flip != 0) as usize][D][from], targets.count_ones());
     }
