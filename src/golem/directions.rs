@@ -5,9 +5,7 @@
 //! "avoid wrap" masks, as on the Chess Programming Wiki's Kogge-Stone page).
 
 use crate::lanes::{Lanes, Lanes8};
-
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+use crate::position::{NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H};
 pub(crate) const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
 pub(crate) const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
 const NOT_1: u64 = !0xff;
@@ -18,6 +16,10 @@ const NOT_78: u64 = !(0xffff << 48);
 /// Ray lane order: N, NE, E, SE, S, SW, W, NW.
 pub(crate) const N: usize = 0;
 pub(crate) const NE: usize = 1;
+/// Towards the h-file.
+pub(crate) const E: usize = 2;
+/// Towards the a-file.
+pub(crate) const W: usize = 6;
 pub(crate) const NW: usize = 7;
 
 /// One step along each ray direction, in square-index units.

@@ -38,7 +38,7 @@
 use super::MoveTargets;
 use super::directions::{KNIGHT_STEP, N, NE, NW, RAY_STEP, step};
 use crate::Move;
-use crate::attacks::{RAY_STEPS, RAYS};
+use crate::attacks::{RAY_STEPS, RAYS, is_positive};
 use crate::lanes::{Lanes, Lanes8, Scalar};
 use crate::move_list::{CAPACITY, MoveList, SPARE};
 use crate::position::*;
@@ -480,11 +480,6 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
     table
 };
 
-/// Whether ray direction `d` goes towards higher squares (N, NE, E, NW).
-const fn goes_up(d: usize) -> bool {
-    matches!(d, 0 | 1 | 2 | 7)
-}
-
 /// The moves to `targets` (set `d`: targets of a step `steps[d]` from the man that takes it)
 /// in rounds: each round the lowest target of each set, in direction order. Where the backend
 /// compresses vectors a round is one vector, its moves packed and written at once; elsewhere
@@ -546,8 +541,8 @@ fn ray_run<const IN_CHECK: bool, const D: usize>(
 ) {
     let ray = RAYS[D][from];
     // The square past the edge counts as occupied, so there is always a first man.
-    let blockers = ray & occupied | if goes_up(D) { 1 << 63 } else { 1 };
-    let first = if goes_up(D) {
+    let blockers = ray & occupied | if is_positive(D) { 1 << 63 } else { 1 };
+    let first = if is_positive(D) {
         blockers.trailing_zeros()
     } else {
         63 ^ blockers.leading_zeros()
