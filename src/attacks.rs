@@ -77,7 +77,7 @@ const KING: [u64; 64] = union_of(step_table(&RAY_STEPS, false));
 
 /// Direction indices whose rays go towards higher square numbers (N, NE, E, NW).
 #[inline]
-const fn is_positive(d: usize) -> bool {
+pub(crate) const fn is_positive(d: usize) -> bool {
     matches!(d, 0 | 1 | 2 | 7)
 }
 

@@ -154,7 +154,7 @@ impl Move {
         self.0 >> 12
     }
 
-    /// The from square's index (0..64), without the table lookup of [`Move::from`].
+    /// The from square's index (0..64), as a plain integer for bit shifts (no [`Square`]).
     #[inline(always)]
     pub(crate) const fn source_index(self) -> u32 {
         (self.0 & 63) as u32

@@ -5,8 +5,9 @@
 pub mod attacks;
 mod bitboard;
 mod chess_move;
+mod dispatch;
 pub mod golem;
-pub mod lanes;
+mod lanes;
 mod move_list;
 mod perft;
 mod piece;
@@ -16,8 +17,8 @@ mod square;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use chess_move::{Move, MoveKind, Uci};
+pub use dispatch::{Backend, BackendError, Generator};
 pub use golem::{Direction, MoveTargets};
-pub use lanes::{Backend, BackendError, Generator};
 pub use move_list::{CAPACITY as MOVE_LIST_CAPACITY, MoveList};
 pub use perft::{divide, divide_each, perft};
 pub use piece::{Color, Piece};

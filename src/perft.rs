@@ -4,6 +4,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::position::make_board;
 use crate::{Generator, Move, Position};
 
 /// The number of leaf nodes `depth` plies below `position` (1 at depth 0).
@@ -64,8 +65,14 @@ pub fn divide_each<B>(
     // Every move first, so that `f` can stop before the next one is counted.
     let mut moves = Vec::new();
     generator.for_each_legal_move(position, |m| moves.push(m));
+    let flip = position.square_flip();
     for m in moves {
-        f(m, generator.perft(&position.play_unchecked(m), depth - 1))?;
+        // The moves are in absolute squares, the board in squares relative to the mover; the
+        // children are boards, so the count pays for nothing a `Position` carries (the hash).
+        let from = m.source_index() ^ flip;
+        let to = m.target_index() ^ flip;
+        let board = make_board(&position.board, from, to, m.kind_bits());
+        f(m, generator.perft_board(&board, depth - 1))?;
     }
     ControlFlow::Continue(())
 }

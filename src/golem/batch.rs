@@ -15,7 +15,7 @@
 //! to move, which has no moves.
 
 use super::castling;
-use super::directions::{KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
+use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
 use super::tally::Tally;
 use crate::Move;
 use crate::lanes::{Lanes, Lanes8};
@@ -33,9 +33,10 @@ macro_rules! unroll {
     };
 }
 
-/// The ray direction towards the h-file (see `RAY_STEP`).
-const EAST: usize = 2;
-const _: () = assert!(RAY_STEP[EAST] == 1);
+const _: () = assert!(
+    RAY_STEP[E] == 1,
+    "the fill by subtraction runs towards the h-file"
+);
 
 const A1: u64 = 1;
 const B1: u64 = 1 << 1;
@@ -247,11 +248,12 @@ struct Present {
     diagonal: [bool; 2],
 }
 
-/// Lane-wise sliding attacks in the ray direction `d` from `sliders` over `empty`. `sliders`
-/// must be occupied squares (not in `empty`).
+/// Lane-wise sliding attacks in the one ray direction `d` from `sliders` over `empty` (every
+/// lane a position; [`super::directions::slide`] fills every direction, one per lane).
+/// `sliders` must be occupied squares (not in `empty`).
 #[inline(always)]
-fn slide<L: Lanes>(sliders: Lanes8<L>, empty: Lanes8<L>, d: usize, lanes: L) -> Lanes8<L> {
-    if d == EAST {
+fn slide_towards<L: Lanes>(lanes: L, d: usize, sliders: Lanes8<L>, empty: Lanes8<L>) -> Lanes8<L> {
+    if d == E {
         // Along a rank towards the h-file, subtraction fills for all sliders at once: taking
         // twice a slider from the blockers borrows through the empty squares above it up to
         // the first blocker, so the bits that change are its attacks. The h-file counts as
@@ -307,7 +309,10 @@ fn king_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
 /// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
 /// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
 /// phase.
-#[inline(always)]
+// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
+// entry point with every phase inlined grows past a thread's stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     lanes: L,
     b: [Lanes8<L>; 8],
@@ -360,10 +365,10 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     unroll!(l in 0 1 2 3 => {
         if theirs_present[l % 2] {
             let sliders = their_sliders[l % 2];
-            let theirs_forward = slide(sliders, empty, l, lanes);
-            let theirs_back = slide(sliders, empty, l + 4, lanes);
-            let king_forward = slide(king, empty, l, lanes);
-            let king_back = slide(king, empty, l + 4, lanes);
+            let theirs_forward = slide_towards(lanes, l, sliders, empty);
+            let theirs_back = slide_towards(lanes, l + 4, sliders, empty);
+            let king_forward = slide_towards(lanes, l, king, empty);
+            let king_back = slide_towards(lanes, l + 4, king, empty);
             // The attacks stop at our king; the one square behind it that a checking
             // slider attacks through it (x-ray) is added, the only one a king step reaches.
             let through_king =
@@ -393,7 +398,7 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
         if ours_present[d % 2] {
             let pinned_off_line = all_between ^ line_between[d % 4];
             let sliders = our_sliders[d % 2].and_not(pinned_off_line);
-            sets[d] = slide(sliders, empty, d, lanes) & target_mask;
+            sets[d] = slide_towards(lanes, d, sliders, empty) & target_mask;
         }
     });
     tally.add8(sets);

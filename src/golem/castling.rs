@@ -5,11 +5,9 @@
 //! attacked, and no rook or queen on the back rank attacks the king's destination once the
 //! castling rook has left (a Chess960 case: the rook may have shielded it).
 
+use super::directions::{E, W};
 use crate::attacks::ray_attacks;
 use crate::position::*;
-
-const EAST: usize = 2;
-const WEST: usize = 6;
 
 /// The squares from `a` to `b` inclusive, both on the first rank.
 #[inline(always)]
@@ -36,7 +34,7 @@ pub(super) fn targets(b: &Board, king: u64, occupied: u64, their_attacks: u64) -
         }
         let after = (occupied ^ king ^ rook) | 1 << king_to | 1 << rook_to;
         let back_rank =
-            ray_attacks(EAST, king_to as usize, after) | ray_attacks(WEST, king_to as usize, after);
+            ray_attacks(E, king_to as usize, after) | ray_attacks(W, king_to as usize, after);
         if back_rank & b[ORTHOGONAL] & b[THEM] == 0 {
             legal |= rook;
         }

@@ -5,9 +5,7 @@
 //! "avoid wrap" masks, as on the Chess Programming Wiki's Kogge-Stone page).
 
 use crate::lanes::{Lanes, Lanes8};
-
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+use crate::position::{NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H};
 pub(crate) const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
 pub(crate) const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
 const NOT_1: u64 = !0xff;
@@ -18,12 +16,33 @@ const NOT_78: u64 = !(0xffff << 48);
 /// Ray lane order: N, NE, E, SE, S, SW, W, NW.
 pub(crate) const N: usize = 0;
 pub(crate) const NE: usize = 1;
+/// Towards the h-file.
+pub(crate) const E: usize = 2;
+/// Towards the a-file.
+pub(crate) const W: usize = 6;
 pub(crate) const NW: usize = 7;
 
 /// One step along each ray direction, in square-index units.
 pub(crate) const RAY_STEP: [i8; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
 const RAY_STEP_2: [i8; 8] = [16, 18, 2, -14, -16, -18, -2, 14];
 const RAY_STEP_4: [i8; 8] = [32, 36, 4, -28, -32, -36, -4, 28];
+/// Whether `steps` holds each direction's opposite four lanes on (`steps[i + 4] == -steps[i]`)
+/// and moves less than a word: what [`Lanes::shift`] assumes of its amounts.
+const fn is_shift_table(steps: [i8; 8]) -> bool {
+    let mut i = 0;
+    while i < 8 {
+        if steps[i] <= -64 || steps[i] >= 64 || steps[(i + 4) % 8] != -steps[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+const _: () = assert!(is_shift_table(RAY_STEP));
+const _: () = assert!(is_shift_table(RAY_STEP_2));
+const _: () = assert!(is_shift_table(RAY_STEP_4));
+const _: () = assert!(is_shift_table(KNIGHT_STEP));
+
 /// Squares a one-step move in each ray direction may land on. They also exclude the squares
 /// a rotation (instead of a shift) would wrap into at the top or bottom, so backends may
 /// implement [`Lanes::shift`] as a rotate.
@@ -88,4 +107,72 @@ pub(crate) fn step<L: Lanes>(lanes: L, x: Lanes8<L>) -> Lanes8<L> {
 #[inline(always)]
 pub(crate) fn jump<L: Lanes>(lanes: L, x: Lanes8<L>) -> Lanes8<L> {
     x.shift(KNIGHT_STEP) & Lanes8::load(lanes, KNIGHT_LANDING)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lanes::Scalar;
+
+    /// `Lanes::shift` with each step table the pipeline uses, on every backend: each lane
+    /// moved by its amount, exact except on the squares a rotate would wrap into (which the
+    /// callers mask out, so a backend may shift or rotate).
+    fn check_shift<L: Lanes>(lanes: L, name: &str) {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for table in [RAY_STEP, RAY_STEP_2, RAY_STEP_4, KNIGHT_STEP] {
+            for round in 0..200 {
+                let v: [u64; 8] = core::array::from_fn(|_| match round % 3 {
+                    0 => next(),
+                    1 => next() & next(),
+                    _ => u64::MAX,
+                });
+                let got = Lanes8::load(lanes, v).shift(table).to_array();
+                for i in 0..8 {
+                    let a = table[i];
+                    let (shifted, wrap) = if a >= 0 {
+                        (v[i] << a, (1u64 << a) - 1)
+                    } else {
+                        (v[i] >> -a, !(u64::MAX >> -a))
+                    };
+                    assert_eq!(
+                        got[i] & !wrap,
+                        shifted & !wrap,
+                        "{name}: lane {i} of {v:x?} by {a}"
+                    );
+                    assert!(
+                        got[i] & wrap == 0 || got[i] & wrap == v[i].rotate_left(a as u32) & wrap,
+                        "{name}: lane {i} of {v:x?} by {a}: neither a shift nor a rotate"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shift_moves_each_lane_by_every_step_table_on_every_backend() {
+        check_shift(Scalar, "scalar");
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
+            if let Some(t) = Sse2::new() {
+                check_shift(t, "sse2");
+            }
+            if let Some(t) = Avx2::new() {
+                check_shift(t, "avx2");
+            }
+            if let Some(t) = Avx512::new() {
+                check_shift(t, "avx512");
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        if let Some(t) = crate::lanes::aarch64::Neon::new() {
+            check_shift(t, "neon");
+        }
+    }
 }

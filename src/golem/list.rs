@@ -28,8 +28,8 @@
 //! first). The copies and the branch-free writes put stand-ins past the end of the list, which
 //! later moves overwrite; the array has [`SPARE`] slots past the capacity for them, and the
 //! caller takes this fast path only when every move fits. Positions with more moves than the
-//! capacity (only the relaxed option allows them), and [`for_each_in_list_order`], go through
-//! the same steps one move at a time.
+//! capacity (only the relaxed option allows them) go through the same steps one move at a
+//! time.
 //!
 //! The pawn sets are cut out of the direction sets: a target whose square one step back holds
 //! our pawn was reached by that pawn (the source is the nearest man behind the target), and a
@@ -38,12 +38,20 @@
 use super::directions::{KNIGHT_STEP, N, NE, NW, RAY_STEP, step};
 use super::{MoveTargets, kind};
 use crate::Move;
-use crate::attacks::{RAY_STEPS, RAYS};
+use crate::attacks::{RAY_STEPS, RAYS, is_positive};
 use crate::lanes::{Lanes, Lanes8, Scalar};
 use crate::move_list::{CAPACITY, MoveList, SPARE};
 use crate::position::*;
 
 const RANK_4: u64 = 0xff << 24;
+
+/// The move word of `from -> to` of kind `kind` (a `Move::RAW_*`): the layout of [`Move`]'s
+/// encoding, written once for the list writer, whose tables and runs hold words. The squares
+/// are below 64 but in stand-ins written past the list's end, which may hold anything.
+#[inline(always)]
+const fn word(from: u32, to: u32, kind: u16) -> u16 {
+    (from | to << 6) as u16 | kind << 12
+}
 
 /// Where the moves go, one at a time ([`Out::put`]) or in the bulk forms, which by default
 /// are made of `put`s.
@@ -141,16 +149,20 @@ impl Out for Fast<'_> {
     }
 }
 
-/// The writer for lists that overflow: keeps the first `CAPACITY` moves, counts them all.
+/// The writer for lists that overflow: keeps `CAPACITY` moves from the `skip`-th on, counts
+/// them all.
 struct Bounded<'a> {
     moves: &'a mut [Move; CAPACITY + SPARE],
     len: usize,
+    skip: usize,
 }
 
 impl Out for Bounded<'_> {
     #[inline(always)]
     fn put(&mut self, m: Move) {
-        if let Some(slot) = self.moves[..CAPACITY].get_mut(self.len) {
+        if let Some(at) = self.len.checked_sub(self.skip)
+            && let Some(slot) = self.moves[..CAPACITY].get_mut(at)
+        {
             *slot = m;
         }
         self.len += 1;
@@ -205,35 +217,57 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
         write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
         out.len
     } else {
-        write_bounded::<KIND>(b, targets, flip, list)
+        write_bounded::<KIND>(b, targets, flip, 0, list)
     };
     list.set_filled(written);
 }
 
-/// [`fill_list`] for lists that may overflow (relaxed positions only): kept out of line so
-/// that the common path's code stays compact. Scalar code (the scalar backend's lanes, which
-/// write the same moves in the same order), so it loses nothing by not sharing the entry
-/// point's target features.
+/// [`fill_list`] from the `skip`-th move on: the list holds the next `CAPACITY` moves and
+/// counts the rest as dropped. With `skip` a multiple of `CAPACITY`, a list at a time, it
+/// takes every move of a position with more moves than a list holds (relaxed positions only).
+#[inline(always)]
+pub(crate) fn fill_list_from<L: Lanes>(
+    lanes: L,
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    skip: usize,
+    list: &mut MoveList,
+) {
+    if skip == 0 {
+        fill_list(lanes, b, targets, flip, list);
+    } else {
+        let written = write_bounded::<{ kind::ALL }>(b, targets, flip, skip, list);
+        list.set_filled(written);
+    }
+}
+
+/// [`fill_list`] for lists that may overflow (relaxed positions only), from the `skip`-th
+/// move on: kept out of line so that the common path's code stays compact. Scalar code (the
+/// scalar backend's lanes, which write the same moves in the same order), so it loses nothing
+/// by not sharing the entry point's target features.
 #[cold]
 #[inline(never)]
 fn write_bounded<const KIND: u8>(
     b: &Board,
     targets: &MoveTargets,
     flip: u32,
+    skip: usize,
     list: &mut MoveList,
 ) -> usize {
     let mut out = Bounded {
         moves: list.array_mut(),
         len: 0,
+        skip,
     };
     write_all::<Scalar, KIND>(Scalar, &mut out, b, targets, flip);
-    out.len
+    out.len.saturating_sub(skip)
 }
 
 /// Calls `f` with each move of `targets`, in the order of [`fill_list`]: written into a list on
-/// the stack by the fast writer first, then read from it (about 1.6 times as fast as handing each
-/// move over as it is found, whose branches the CPU mispredicts), or one at a time when there
-/// are more moves than a list holds (relaxed positions only).
+/// the stack by the fast writer first, then read from it (faster than handing each move over as
+/// it is found, whose branches the CPU mispredicts), or one at a time when there are more
+/// moves than a list holds (relaxed positions only).
 #[inline(always)]
 pub(crate) fn for_each_move<L: Lanes>(
     lanes: L,
@@ -253,20 +287,11 @@ pub(crate) fn for_each_move<L: Lanes>(
     }
 }
 
-/// Calls `f` with each move of `targets` as it is found, in the order of [`fill_list`].
-#[inline(always)]
-pub(crate) fn for_each_in_list_order<L: Lanes>(
-    lanes: L,
-    b: &Board,
-    targets: &MoveTargets,
-    flip: u32,
-    f: impl FnMut(Move),
-) {
-    write_all::<L, { kind::ALL }>(lanes, &mut Each(f), b, targets, flip);
-}
-
 /// Writes every move of `t`, generated for kind `KIND`.
-#[inline(always)]
+// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
+// entry point with every phase inlined grows past a thread's stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_all<L: Lanes, const KIND: u8>(
     lanes: L,
     w: &mut impl Out,
@@ -275,7 +300,7 @@ fn write_all<L: Lanes, const KIND: u8>(
     flip: u32,
 ) {
     // Flipping both squares of a move word at once.
-    let flip = (flip | flip << 6) as u16;
+    let flip = word(flip, flip, Move::RAW_NORMAL);
     let occupied = b[US] | b[THEM];
     let pawns = b[PAWNS] & b[US];
 
@@ -326,11 +351,10 @@ fn write_all<L: Lanes, const KIND: u8>(
     }
     push_row(w, doubles, 3, 16, flip);
     let ep = b[SPECIAL] & RANK_6;
-    let ep_bits = (Move::RAW_EN_PASSANT as u64) << 12;
     let capture = |back: u32| {
         move |to: u32| {
-            let kind = (ep >> to & 1) * ep_bits;
-            (to.wrapping_sub(back) as u64 | (to as u64) << 6 | kind) as u16 ^ flip
+            let kind = (ep >> to & 1) as u16 * Move::RAW_EN_PASSANT;
+            word(to.wrapping_sub(back), to, kind) ^ flip
         }
     };
     w.put_set(pawn_ne & !RANK_8, capture(9));
@@ -344,9 +368,11 @@ fn write_all<L: Lanes, const KIND: u8>(
             while set != 0 {
                 let to = set.trailing_zeros();
                 set &= set - 1;
-                let base = ((to - back) | (to << 6)) as u16 ^ flip;
+                let base = word(to - back, to, Move::RAW_NORMAL) ^ flip;
                 for piece in 0..4 {
-                    w.put(Move::from_raw(base | (Move::RAW_PROMOTION + piece) << 12));
+                    w.put(Move::from_raw(
+                        base | word(0, 0, Move::RAW_PROMOTION + piece),
+                    ));
                 }
             }
         }
@@ -354,7 +380,7 @@ fn write_all<L: Lanes, const KIND: u8>(
     if t.castling != 0 {
         let king = (b[KINGS] & b[US]).trailing_zeros();
         w.put_set(t.castling, |rook| {
-            (king | rook << 6) as u16 ^ flip | Move::RAW_CASTLING << 12
+            word(king, rook, Move::RAW_CASTLING) ^ flip
         });
     }
 }
@@ -368,7 +394,7 @@ static ROW_FILES: [[u16; RUN]; 256] = {
         let (mut file, mut k) = (0, 0);
         while file < 8 {
             if byte >> file & 1 != 0 {
-                table[byte][k] = (file | file << 6) as u16;
+                table[byte][k] = word(file, file, Move::RAW_NORMAL);
                 k += 1;
             }
             file += 1;
@@ -383,7 +409,7 @@ static ROW_FILES: [[u16; RUN]; 256] = {
 #[inline(always)]
 fn push_row(w: &mut impl Out, set: u64, rank: u32, back: u32, flip: u16) {
     let row = (set >> (8 * rank)) as u8;
-    let base = ((8 * rank - back) | (8 * rank) << 6) as u16 ^ flip;
+    let base = word(8 * rank - back, 8 * rank, Move::RAW_NORMAL) ^ flip;
     w.put_row(&ROW_FILES[row as usize], base, row.count_ones());
 }
 
@@ -414,6 +440,11 @@ fn sliders<const IN_CHECK: bool>(
 
 /// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
 const RUN: usize = 8;
+// A whole run is copied at the list's end, so the array must have room past the capacity.
+const _: () = assert!(
+    SPARE >= RUN,
+    "a run copied at the end of a list must fit in its spare"
+);
 
 /// `RUN_WORDS[d][sq]`: the moves from `sq` along ray direction `d`, nearest target first
 /// (zero past the edge), as move words.
@@ -432,7 +463,7 @@ const RUN_WORDS: [[[u16; RUN]; 64]; 8] = {
                 if f < 0 || f > 7 || r < 0 || r > 7 {
                     break;
                 }
-                table[d][sq][k] = (sq as u16) | ((r * 8 + f) as u16) << 6;
+                table[d][sq][k] = word(sq as u32, (r * 8 + f) as u32, Move::RAW_NORMAL);
                 k += 1;
             }
             sq += 1;
@@ -447,7 +478,11 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
     let mut table = [[[[Move::from_raw(0); RUN]; 64]; 8]; 2];
     let mut side = 0;
     while side < 2 {
-        let flip = if side == 1 { 56 | 56 << 6 } else { 0 };
+        let flip = if side == 1 {
+            word(56, 56, Move::RAW_NORMAL)
+        } else {
+            0
+        };
         let mut d = 0;
         while d < 8 {
             let mut sq = 0;
@@ -465,11 +500,6 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
     }
     table
 };
-
-/// Whether ray direction `d` goes towards higher squares (N, NE, E, NW).
-const fn goes_up(d: usize) -> bool {
-    matches!(d, 0 | 1 | 2 | 7)
-}
 
 /// The moves to `targets` (set `d`: targets of a step `steps[d]` from the man that takes it)
 /// in rounds: each round the lowest target of each set, in direction order. Where the backend
@@ -494,8 +524,11 @@ fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [
         while sets.iter().fold(0, |any, &set| any | set) != 0 {
             for (set, &step) in sets.iter_mut().zip(&steps) {
                 let to = set.trailing_zeros() & 63;
-                let word = (to.wrapping_sub(step as i32 as u32) | to << 6) as u16 ^ flip;
-                w.put_if(Move::from_raw(word), *set != 0);
+                let from = to.wrapping_sub(step as i32 as u32);
+                w.put_if(
+                    Move::from_raw(word(from, to, Move::RAW_NORMAL) ^ flip),
+                    *set != 0,
+                );
                 *set &= set.wrapping_sub(1);
             }
         }
@@ -505,12 +538,12 @@ fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [
 /// The king's move in ray direction `D`, if `set` (the pieces' targets that way) has it. The
 /// target square is taken modulo 64: where a step leaves the board it wraps to a square that
 /// no move in direction `D` lands on (`RAY_LANDING`), so `set` never has it. No table: the
-/// move word is `from | to << 6`, both squares flipped for Black.
+/// move word is made from the squares, both flipped for Black.
 #[inline(always)]
 fn king_step<const D: usize>(w: &mut impl Out, king: u32, set: u64, flip: u16) {
     let to = king.wrapping_add(RAY_STEP[D] as u32) & 63;
     w.put_if(
-        Move::from_raw((king | to << 6) as u16 ^ flip),
+        Move::from_raw(word(king, to, Move::RAW_NORMAL) ^ flip),
         set >> to & 1 != 0,
     );
 }
@@ -529,15 +562,15 @@ fn ray_run<const IN_CHECK: bool, const D: usize>(
 ) {
     let ray = RAYS[D][from];
     // The square past the edge counts as occupied, so there is always a first man.
-    let blockers = ray & occupied | if goes_up(D) { 1 << 63 } else { 1 };
-    let first = if goes_up(D) {
+    let blockers = ray & occupied | if is_positive(D) { 1 << 63 } else { 1 };
+    let first = if is_positive(D) {
         blockers.trailing_zeros()
     } else {
         63 ^ blockers.leading_zeros()
     };
     let targets = (ray ^ RAYS[D][first as usize & 63]) & set;
     if IN_CHECK {
-        w.put_set(targets, |to| (from as u32 | to << 6) as u16 ^ flip);
+        w.put_set(targets, |to| word(from as u32, to, Move::RAW_NORMAL) ^ flip);
     } else {
         w.put_run(&RUNS[(flip != 0) as usize][D][from], targets.count_ones());
     }

@@ -17,15 +17,18 @@
 //! the seed leaves to the reader, loops over the (at most two) castling rights.
 
 pub(crate) mod batch;
+#[cfg(test)]
+mod batch_tests;
 mod castling;
 pub(crate) mod directions;
 mod list;
+pub(crate) mod perft;
 mod tally;
 mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
-pub(crate) use list::{fill_list, fill_list_kind, for_each_in_list_order, for_each_move};
+pub(crate) use list::{fill_list_from, fill_list_kind, for_each_move};
 
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;
@@ -49,13 +52,18 @@ pub(crate) mod kind {
 }
 
 /// The legal move targets of the side to move of `b`, computed on the lanes of `lanes`.
-#[inline(always)]
+// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
+// entry point with every phase inlined grows past a thread's stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
     generate_kind::<L, { kind::ALL }>(lanes, b)
 }
 
 /// The legal move targets of kind `KIND` (see [`kind`]) of the side to move of `b`.
-#[inline(always)]
+// Forced inline in release builds only, as `generate`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> MoveTargets {
     let splat = |x: u64| Lanes8::splat(lanes, x);
     let us = b[US];

@@ -1,5 +1,7 @@
 //! Lanes: vectors of eight bitboards, the unit the Golem pipeline computes on, and the
-//! backends that implement them on each vector unit.
+//! backends that implement them on each vector unit. This layer knows vectors only, no chess:
+//! [`crate::golem`] builds the pipeline on it, and [`crate::dispatch`] runs the pipeline on the
+//! backend the CPU has.
 //!
 //! Lane `i` holds one direction: the eight ray directions in the order
 //! N, NE, E, SE, S, SW, W, NW (so lane `i + 4` is the opposite of lane `i`), or the eight knight
@@ -11,23 +13,20 @@
 //! token is made only after run-time detection), and every vector operation takes the token, so
 //! safe code cannot reach a vector instruction the CPU lacks (the memchr / pulp pattern).
 
-mod dispatch;
-mod entry;
 mod scalar;
 #[cfg(test)]
 mod tests;
 
 cfg_if::cfg_if! {
     if #[cfg(target_arch = "x86_64")] {
-        mod x86_64;
+        pub(crate) mod x86_64;
     } else if #[cfg(target_arch = "aarch64")] {
-        mod aarch64;
+        pub(crate) mod aarch64;
     }
 }
 
 use core::ops::{BitAnd, BitOr, BitXor};
 
-pub use dispatch::{Backend, BackendError, Generator};
 pub(crate) use scalar::Scalar;
 
 /// A backend token: eight-lane bitboard vectors and their operations.

@@ -2,7 +2,6 @@
 //! reference the vector backends are checked against.
 
 use super::Lanes;
-use super::entry::entry_points;
 
 /// The scalar backend token (always available).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,8 +23,8 @@ fn zip(a: [u64; 8], b: [u64; 8], f: impl Fn(u64, u64) -> u64) -> [u64; 8] {
 
 impl Lanes for Scalar {
     type Vector = [u64; 8];
-    /// Without vector registers, eight positions at a time cost more than eight one at a time
-    /// (`dirgolem bench`: about 60 against 95 Mnps).
+    /// Without vector registers, eight positions at a time cost more than eight one at a time:
+    /// every vertical operation is eight scalar ones, and nothing pays for the transposition.
     const COUNTS_BY_POSITION: bool = false;
 
     #[inline(always)]
@@ -138,5 +137,3 @@ impl Lanes for Scalar {
         self.or_all(v) != 0
     }
 }
-
-entry_points!(Scalar);

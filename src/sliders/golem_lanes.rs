@@ -4,6 +4,9 @@
 //! the oracles check it directly and the benchmark shows what the lane form costs per slider.
 //!
 //! No tables: the attacks are computed from the occupancy alone.
+//!
+//! This is the one deliberate link from the slider oracles to the move generator's pipeline
+//! (`golem` and `lanes`): everything else in `sliders` stands alone.
 
 use super::{SliderAttacks, TableBuild};
 use crate::golem::directions::{by_line_kind, slide};

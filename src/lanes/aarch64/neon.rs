@@ -6,7 +6,6 @@
 use core::arch::aarch64::*;
 
 use crate::lanes::Lanes;
-use crate::lanes::entry::entry_points;
 
 /// The NEON backend token (NEON is part of every aarch64 CPU that runs Linux).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,5 +166,3 @@ impl Lanes for Neon {
         }
     }
 }
-
-entry_points!(Neon, #[target_feature(enable = "neon")]);

@@ -6,7 +6,6 @@
 use core::arch::x86_64::*;
 
 use crate::lanes::Lanes;
-use crate::lanes::entry::entry_points;
 
 /// The AVX2 backend token: AVX2 with POPCNT, BMI1, BMI2 and LZCNT (every AVX2 CPU generation
 /// has them), detected at run time.
@@ -229,5 +228,3 @@ impl Lanes for Avx2 {
         }
     }
 }
-
-entry_points!(Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);

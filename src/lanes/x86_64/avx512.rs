@@ -5,7 +5,6 @@
 use core::arch::x86_64::*;
 
 use crate::lanes::Lanes;
-use crate::lanes::entry::entry_points;
 
 /// The AVX-512 backend token: AVX-512 F, BW, DQ, VL and CD, with AVX2, POPCNT, BMI1, BMI2 and
 /// LZCNT (all present on every AVX-512 CPU), detected at run time.
@@ -213,5 +212,3 @@ impl Lanes for Avx512 {
         }
     }
 }
-
-entry_points!(Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);

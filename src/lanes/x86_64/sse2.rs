@@ -6,7 +6,6 @@
 use core::arch::x86_64::*;
 
 use crate::lanes::Lanes;
-use crate::lanes::entry::entry_points;
 
 /// The SSE2 backend token; SSE2 is part of every x86-64 CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,5 +199,3 @@ impl Lanes for Sse2 {
         }
     }
 }
-
-entry_points!(Sse2, #[target_feature(enable = "sse2")]);

@@ -5,12 +5,12 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::OnceLock;
 
-use super::Scalar;
-#[cfg(target_arch = "aarch64")]
-use super::aarch64::Neon;
-#[cfg(target_arch = "x86_64")]
-use super::x86_64::{Avx2, Avx512, Sse2};
 use crate::golem::kind;
+use crate::lanes::Scalar;
+#[cfg(target_arch = "aarch64")]
+use crate::lanes::aarch64::Neon;
+#[cfg(target_arch = "x86_64")]
+use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
 use crate::{Move, MoveList, MoveTargets, Position};
 
 /// A vector unit the generator can run on.
@@ -260,7 +260,13 @@ impl Generator {
     /// perft: the leaf count `depth` plies below `position`.
     #[inline]
     pub fn perft(&self, position: &Position, depth: u32) -> u64 {
-        with_token!(self, t => t.perft_entry(position, depth))
+        self.perft_board(&position.board, depth)
+    }
+
+    /// perft from a board (relative to its side to move).
+    #[inline]
+    pub(crate) fn perft_board(&self, board: &crate::position::Board, depth: u32) -> u64 {
+        with_token!(self, t => t.perft_entry(board, depth))
     }
 
     /// The legal moves of `position` as direction target sets.

@@ -1,0 +1,81 @@
+//! Entry points: the generic pipeline instantiated for one backend, inside functions that
+//! enable the backend's CPU features, so that everything inlined into them (generation,
+//! serialization, make-move, a step of the perft recursion) is compiled for that instruction
+//! set. The algorithms are ordinary generic code elsewhere; here each is one call.
+//! Dispatch happens once per job: a whole perft runs inside one entry point. Each backend's
+//! features are spelled here, the same set its token's constructor detects.
+
+/// Defines the entry points of backend token `$token`, with an optional attribute (the
+/// backend's `target_feature`). Calling them is `unsafe` when features are enabled: the caller must hold
+/// proof (the token, made after detection) that the CPU has them.
+macro_rules! entry_points {
+    ($token:ty $(, #[$attr:meta])?) => {
+        impl $token {
+            /// perft from `board` to `depth` ([`crate::golem::perft::perft`]).
+            $(#[$attr])?
+            pub(crate) fn perft_entry(self, board: &crate::position::Board, depth: u32) -> u64 {
+                crate::golem::perft::perft(
+                    self,
+                    board,
+                    depth,
+                    |b, d| self.perft_entry(b, d),
+                    |b, d, batch, moves| self.perft_batched(b, d, batch, moves),
+                )
+            }
+
+            /// Batched perft ([`crate::golem::perft::perft_batched`]).
+            $(#[$attr])?
+            fn perft_batched(
+                self,
+                board: &crate::position::Board,
+                depth: u32,
+                batch: &mut crate::golem::batch::Batch,
+                moves: &mut crate::MoveList,
+            ) -> u64 {
+                crate::golem::perft::perft_batched(self, board, depth, batch, moves, |b, d, batch, moves| {
+                    self.perft_batched(b, d, batch, moves)
+                })
+            }
+
+            /// The move targets of `position`'s side to move.
+            $(#[$attr])?
+            pub(crate) fn targets_entry(self, board: &crate::position::Board) -> crate::MoveTargets {
+                crate::golem::generate(self, board)
+            }
+
+            /// The number of legal moves.
+            $(#[$attr])?
+            pub(crate) fn count_entry(self, board: &crate::position::Board) -> usize {
+                crate::golem::generate(self, board).count()
+            }
+
+            /// The legal moves of `position` of kind `KIND` (`golem::kind`). (The compiler builds the list in this function's
+            /// frame and copies it out, 544 bytes: filling a list passed by reference did not
+            /// avoid the copy either, it moved to the caller.)
+            $(#[$attr])?
+            pub(crate) fn legal_moves_entry<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
+                let mut list = crate::MoveList::new();
+                let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
+                crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), &mut list);
+                list
+            }
+
+            /// Calls `f` with each legal move, in the order of `legal_moves_entry`.
+            $(#[$attr])?
+            pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
+                let targets = crate::golem::generate(self, &position.board);
+                crate::golem::for_each_move(self, &position.board, &targets, position.square_flip(), f);
+            }
+        }
+    };
+}
+
+entry_points!(crate::lanes::Scalar);
+#[cfg(target_arch = "x86_64")]
+entry_points!(crate::lanes::x86_64::Sse2, #[target_feature(enable = "sse2")]);
+#[cfg(target_arch = "x86_64")]
+entry_points!(crate::lanes::x86_64::Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);
+#[cfg(target_arch = "x86_64")]
+entry_points!(crate::lanes::x86_64::Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);
+#[cfg(target_arch = "aarch64")]
+entry_points!(crate::lanes::aarch64::Neon, #[target_feature(enable = "neon")]);

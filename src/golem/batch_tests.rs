@@ -1,0 +1,132 @@
+//! The batch count (eight positions at once, `batch.rs`: its own make and its own copy of the
+//! legality rules, written vertically) against the single-position pipeline (`generate` and
+//! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
+//! there, so only this test does.
+
+use super::batch::Batch;
+use super::{fill_list, generate};
+use crate::lanes::{Lanes, Scalar};
+use crate::position::{Board, make_board};
+use crate::{Move, MoveList, ParseOptions, Position};
+
+/// Positions with every kind of move: castling both ways, en passant (legal and pinned),
+/// promotions with and without capture, checks, double checks, pins.
+const FENS: [&str; 9] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "8/8/8/2k5/3Pp3/8/8/4K2Q b - d3 0 1",
+    "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+    "3k4/8/8/8/8/8/1p6/R3K2R b KQ - 0 1",
+];
+
+/// The legal moves of `b` in relative squares.
+fn moves_of(b: &Board) -> MoveList {
+    let mut list = MoveList::new();
+    fill_list(Scalar, b, &generate(Scalar, b), 0, &mut list);
+    assert!(list.is_complete());
+    list
+}
+
+fn made(b: &Board, m: Move) -> Board {
+    make_board(b, m.source_index(), m.target_index(), m.kind_bits())
+}
+
+/// Every position of `FENS` and of the first lines of the Chess960 suite (castling with the
+/// king and rooks anywhere), with the positions one move after each.
+fn parents() -> Vec<Board> {
+    let chess960 = include_str!("../../tests/data/chess960.epd");
+    let roots = FENS
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .chain(chess960.lines().take(40).map(|line| {
+            let fen = line.split(';').next().unwrap().trim();
+            Position::from_fen_with(fen, ParseOptions::chess960()).unwrap()
+        }));
+    let mut boards = Vec::new();
+    for root in roots {
+        boards.push(root.board);
+        for &m in moves_of(&root.board).iter() {
+            boards.push(made(&root.board, m));
+        }
+    }
+    boards
+}
+
+/// Counts the replies to every move of every parent through the batch (filled across parents,
+/// as perft does) and eight at a time from one parent, against `generate` on each child.
+fn check_batch<L: Lanes>(lanes: L, name: &str) {
+    let mut batch = Batch::new();
+    let mut pending = 0;
+    let (mut eights_counted, mut made_ahead) = (0, 0);
+    for parent in parents() {
+        let moves = moves_of(&parent);
+        let expected: Vec<u64> = moves
+            .iter()
+            .map(|&m| generate(Scalar, &made(&parent, m)).count() as u64)
+            .collect();
+        for (&m, &replies) in moves.iter().zip(&expected) {
+            made_ahead += Batch::is_made_ahead(&parent, m) as usize;
+            pending += replies;
+            if batch.push(&parent, m.source_index(), m.target_index(), m.kind_bits()) {
+                let counted = batch.count_and_clear(lanes);
+                assert_eq!(
+                    counted, pending,
+                    "{name}: a batch ending with {m:?} of {parent:x?}"
+                );
+                pending = 0;
+            }
+        }
+        for (eight, replies) in moves.chunks_exact(8).zip(expected.chunks_exact(8)) {
+            let eight: &[Move; 8] = eight.try_into().unwrap();
+            match Batch::count_eight(lanes, &parent, eight) {
+                Some(counted) => {
+                    eights_counted += 1;
+                    let sum: u64 = replies.iter().sum();
+                    assert_eq!(counted, sum, "{name}: {eight:?} of {parent:x?}");
+                }
+                None => assert!(
+                    eight.iter().any(|&m| Batch::is_made_ahead(&parent, m)),
+                    "{name}: {eight:?} of {parent:x?} refused with no move made ahead"
+                ),
+            }
+        }
+    }
+    // A batch that is not full at the end, with lanes left over from earlier batches.
+    assert_eq!(
+        batch.count_and_clear(lanes),
+        pending,
+        "{name}: the last batch"
+    );
+    assert_eq!(batch.count_and_clear(lanes), 0, "{name}: an empty batch");
+    // Both ways of counting were exercised, and moves made ahead too.
+    assert!(
+        eights_counted > 100 && made_ahead > 100,
+        "{name}: {eights_counted}, {made_ahead}"
+    );
+}
+
+#[test]
+fn the_batch_count_agrees_with_generate_on_every_backend() {
+    check_batch(Scalar, "scalar");
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
+        if let Some(t) = Sse2::new() {
+            check_batch(t, "sse2");
+        }
+        if let Some(t) = Avx2::new() {
+            check_batch(t, "avx2");
+        }
+        if let Some(t) = Avx512::new() {
+            check_batch(t, "avx512");
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(t) = crate::lanes::aarch64::Neon::new() {
+        check_batch(t, "neon");
+    }
+}

@@ -1,0 +1,164 @@
+//! perft on boards: the recursion over the legal move tree, the last ply counted in bulk from
+//! the target sets, and the ply above it counted eight positions at a time where the backend
+//! gains by that ([`Lanes::COUNTS_BY_POSITION`], see [`super::batch`]).
+//!
+//! The recursion works on [`Board`]s, relative to the side to move, and makes moves with
+//! [`make_board`]: it needs neither the clocks nor anything else a `Position` carries. Every
+//! move is generated and made in relative squares (flip 0).
+//!
+//! The functions here are `#[inline(always)]` and generic over the backend: each backend's
+//! entry points are one-line `#[target_feature]` trampolines that call them, so that the whole
+//! recursion step is compiled for the trampoline's instruction set. A recursive call cannot be
+//! inlined into itself, so it goes back through the trampoline: the `recurse` closure, which
+//! the trampoline defines (a closure inherits the target features of the function it is
+//! written in). No closure is written here: one written in a generic function does not
+//! inherit the features of the trampoline it is inlined into, and handed to the move writer
+//! (which calls it from many places) it is not inlined either. So the moves are written into a
+//! list, a list at a time, and read from it by a loop.
+
+use super::batch::Batch;
+use super::{fill_list_from, generate};
+use crate::lanes::Lanes;
+use crate::move_list::CAPACITY;
+use crate::position::{Board, make_board};
+use crate::{Move, MoveList};
+
+/// The board after the legal move `m` of `b`, generated in relative squares (flip 0).
+#[inline(always)]
+fn made(b: &Board, m: Move) -> Board {
+    make_board(b, m.source_index(), m.target_index(), m.kind_bits())
+}
+
+/// The number of leaves `depth` plies below `board`. `recurse` is this function and `batched`
+/// is [`perft_batched`], each called through the backend's trampoline (see the module
+/// comment).
+#[inline(always)]
+pub(crate) fn perft<L: Lanes>(
+    lanes: L,
+    board: &Board,
+    depth: u32,
+    mut recurse: impl FnMut(&Board, u32) -> u64,
+    batched: impl FnOnce(&Board, u32, &mut Batch, &mut MoveList) -> u64,
+) -> u64 {
+    match depth {
+        0 => 1,
+        1 => generate(lanes, board).count() as u64,
+        _ if !L::COUNTS_BY_POSITION => {
+            let targets = generate(lanes, board);
+            let mut list = MoveList::new();
+            let mut nodes = 0;
+            let mut skip = 0;
+            loop {
+                fill_list_from(lanes, board, &targets, 0, skip, &mut list);
+                for &m in list.iter() {
+                    nodes += recurse(&made(board, m), depth - 1);
+                }
+                if list.is_complete() {
+                    return nodes;
+                }
+                skip += CAPACITY;
+            }
+        }
+        _ => {
+            let mut batch = Batch::new();
+            let mut moves = MoveList::new();
+            let nodes = batched(board, depth, &mut batch, &mut moves);
+            nodes + batch.count_and_clear(lanes)
+        }
+    }
+}
+
+/// perft to `depth` (at least 2), batched: the positions one ply above the leaves go into
+/// `batch` (shared by the whole tree, so that batches stay full) and are counted eight at a
+/// time; what is left in it at the end is the caller's to count. `moves` is room for the moves
+/// of a node one ply above those (the same list for all, so it is not made anew for each).
+/// `recurse` is this function called through the backend's trampoline.
+#[inline(always)]
+pub(crate) fn perft_batched<L: Lanes>(
+    lanes: L,
+    board: &Board,
+    depth: u32,
+    batch: &mut Batch,
+    moves: &mut MoveList,
+    mut recurse: impl FnMut(&Board, u32, &mut Batch, &mut MoveList) -> u64,
+) -> u64 {
+    let targets = generate(lanes, board);
+    let mut nodes = 0;
+    let mut skip = 0;
+    if depth > 2 {
+        let mut list = MoveList::new();
+        loop {
+            fill_list_from(lanes, board, &targets, 0, skip, &mut list);
+            for &m in list.iter() {
+                nodes += recurse(&made(board, m), depth - 1, batch, moves);
+            }
+            if list.is_complete() {
+                return nodes;
+            }
+            skip += CAPACITY;
+        }
+    }
+    // The moves into a list first, then into the batch from one loop, so that the batch code
+    // (and its vector registers) is not a call per move.
+    fill_list_from(lanes, board, &targets, 0, skip, moves);
+    nodes += count_replies(lanes, board, moves.as_mut_slice(), batch);
+    while !moves.is_complete() {
+        // More moves than a list holds (relaxed positions only): the next list of them.
+        skip += CAPACITY;
+        fill_list_from(lanes, board, &targets, 0, skip, moves);
+        for &m in moves.iter() {
+            nodes += push(lanes, batch, board, m);
+        }
+    }
+    nodes
+}
+
+/// The number of legal replies to `moves` (legal moves of `board`) counted so far: eights of
+/// them are counted straight from `board`. Where an eight holds moves made ahead (see
+/// [`Batch::push`]), those go into the batch and out of the way (swapped to the front of the
+/// moves left), and the next eight is tried. The rest (fewer than eight) go into the batch,
+/// which fills across parents; whatever it holds at the end is the caller's to count.
+#[inline(always)]
+fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut Batch) -> u64 {
+    let mut nodes = 0;
+    let mut rest = moves;
+    while let Some(eight) = rest.first_chunk_mut::<8>() {
+        let counted = match Batch::count_eight(lanes, board, eight) {
+            Some(n) => {
+                nodes += n;
+                8
+            }
+            None => {
+                // At least one of the eight is made ahead, so `rest` shrinks. (`taken <= j <
+                // 8`: the mask only spares the compiler a bounds check.)
+                let mut taken = 0;
+                for j in 0..8 {
+                    let m = eight[j];
+                    if Batch::is_made_ahead(board, m) {
+                        nodes += push(lanes, batch, board, m);
+                        eight.swap(taken & 7, j);
+                        taken += 1;
+                    }
+                }
+                taken
+            }
+        };
+        let left = core::mem::take(&mut rest);
+        rest = left.get_mut(counted..).unwrap_or_default();
+    }
+    for &m in rest.iter() {
+        nodes += push(lanes, batch, board, m);
+    }
+    nodes
+}
+
+/// Puts the legal move `m` of `board` into `batch`, and counts the batch when that fills it:
+/// the leaves counted (0 while the batch is not full).
+#[inline(always)]
+fn push<L: Lanes>(lanes: L, batch: &mut Batch, board: &Board, m: Move) -> u64 {
+    if batch.push(board, m.source_index(), m.target_index(), m.kind_bits()) {
+        batch.count_and_clear(lanes)
+    } else {
+        0
+    }
+}
