@@ -19,24 +19,32 @@ pub(crate) const RAY_STEPS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
+/// The squares from `sq` (exclusive) stepping `(file_step, rank_step)` until the edge; with
+/// `repeat` false, the first step only. The one ray walker: the attack tables here, the list
+/// writer's precomputed runs and the slider oracles' tables are all built from it.
+pub(crate) const fn ray(sq: usize, file_step: i32, rank_step: i32, repeat: bool) -> u64 {
+    let (mut file, mut rank) = ((sq & 7) as i32, (sq >> 3) as i32);
+    let mut ray = 0u64;
+    loop {
+        file += file_step;
+        rank += rank_step;
+        if file < 0 || file > 7 || rank < 0 || rank > 7 {
+            return ray;
+        }
+        ray |= 1 << (rank * 8 + file);
+        if !repeat {
+            return ray;
+        }
+    }
+}
+
 const fn step_table(steps: &[(i8, i8)], repeat: bool) -> [[u64; 64]; 8] {
     let mut table = [[0u64; 64]; 8];
     let mut d = 0;
     while d < steps.len() {
         let mut sq = 0;
         while sq < 64 {
-            let (mut f, mut r) = ((sq & 7) as i8, (sq >> 3) as i8);
-            loop {
-                f += steps[d].0;
-                r += steps[d].1;
-                if f < 0 || f > 7 || r < 0 || r > 7 {
-                    break;
-                }
-                table[d][sq] |= 1 << (r * 8 + f);
-                if !repeat {
-                    break;
-                }
-            }
+            table[d][sq] = ray(sq, steps[d].0 as i32, steps[d].1 as i32, repeat);
             sq += 1;
         }
         d += 1;

@@ -18,6 +18,9 @@ pub(crate) const N: usize = 0;
 pub(crate) const NE: usize = 1;
 /// Towards the h-file.
 pub(crate) const E: usize = 2;
+pub(crate) const SE: usize = 3;
+pub(crate) const S: usize = 4;
+pub(crate) const SW: usize = 5;
 /// Towards the a-file.
 pub(crate) const W: usize = 6;
 pub(crate) const NW: usize = 7;

@@ -35,15 +35,13 @@
 //! our pawn was reached by that pawn (the source is the nearest man behind the target), and a
 //! rank-4 target with an empty square and our pawn behind it by a double push.
 
-use super::directions::{KNIGHT_STEP, N, NE, NW, RAY_STEP, step};
+use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, step};
 use super::{MoveTargets, kind};
 use crate::Move;
-use crate::attacks::{RAY_STEPS, RAYS, is_positive};
+use crate::attacks::{RAYS, is_positive};
 use crate::lanes::{Lanes, Lanes8, Scalar};
 use crate::move_list::{CAPACITY, MoveList, SPARE};
 use crate::position::*;
-
-const RANK_4: u64 = 0xff << 24;
 
 /// The move word of `from -> to` of kind `kind` (a `Move::RAW_*`): the layout of [`Move`]'s
 /// encoding, written once for the list writer, whose tables and runs hold words. The squares
@@ -423,19 +421,19 @@ fn sliders<const IN_CHECK: bool>(
     occupied: u64,
     flip: u16,
 ) {
-    // Each slider of `$set` along the ray directions listed (literals: const arguments).
+    // Each slider of `$set` along the ray directions listed (constants: const arguments).
     macro_rules! each_slider {
-        ($set:expr, [$($d:literal),*]) => {
+        ($set:expr, [$($d:expr),*]) => {
             let mut set = $set;
             while set != 0 {
                 let from = set.trailing_zeros() as usize;
                 set &= set - 1;
-                $(ray_run::<IN_CHECK, $d>(w, from, pieces[$d], occupied, flip);)*
+                $(ray_run::<IN_CHECK, { $d }>(w, from, pieces[$d], occupied, flip);)*
             }
         };
     }
-    each_slider!(b[ORTHOGONAL] & b[US], [0, 2, 4, 6]);
-    each_slider!(b[DIAGONAL] & b[US], [1, 3, 5, 7]);
+    each_slider!(b[ORTHOGONAL] & b[US], [N, E, S, W]);
+    each_slider!(b[DIAGONAL] & b[US], [NE, SE, SW, NW]);
 }
 
 /// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
@@ -452,18 +450,19 @@ const RUN_WORDS: [[[u16; RUN]; 64]; 8] = {
     let mut table = [[[0u16; RUN]; 64]; 8];
     let mut d = 0;
     while d < 8 {
-        let (df, dr) = RAY_STEPS[d];
         let mut sq = 0;
         while sq < 64 {
-            let (mut f, mut r) = ((sq & 7) as i8, (sq >> 3) as i8);
+            // The ray's squares, nearest first.
+            let mut ray = RAYS[d][sq];
             let mut k = 0;
-            loop {
-                f += df;
-                r += dr;
-                if f < 0 || f > 7 || r < 0 || r > 7 {
-                    break;
-                }
-                table[d][sq][k] = word(sq as u32, (r * 8 + f) as u32, Move::RAW_NORMAL);
+            while ray != 0 {
+                let to = if is_positive(d) {
+                    ray.trailing_zeros()
+                } else {
+                    63 - ray.leading_zeros()
+                };
+                ray ^= 1 << to;
+                table[d][sq][k] = word(sq as u32, to, Move::RAW_NORMAL);
                 k += 1;
             }
             sq += 1;

@@ -29,6 +29,7 @@ pub(crate) const SPECIAL: usize = 7;
 
 pub(crate) const RANK_1: u64 = 0xff;
 pub(crate) const RANK_3: u64 = 0xff << 16;
+pub(crate) const RANK_4: u64 = 0xff << 24;
 pub(crate) const RANK_6: u64 = 0xff << 40;
 pub(crate) const RANK_8: u64 = 0xff << 56;
 pub(crate) const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;

@@ -20,10 +20,8 @@
 //! No tables: the attacks are computed from the occupancy alone.
 
 use super::{SliderAttacks, TableBuild};
+use crate::position::{NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H};
 use crate::{Bitboard, Square};
-
-pub(crate) const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-pub(crate) const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
 /// Steps in square-index units and the squares a one-step shift may land on.
 pub(crate) const NORTH: (i32, u64) = (8, !0);

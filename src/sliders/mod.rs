@@ -184,16 +184,7 @@ pub fn is_attacked<T: SliderAttacks + ?Sized>(
 /// The squares from `sq` (exclusive) to the board's edge, one step `(file, rank)` at a time.
 /// Shared by the techniques that keep per-direction ray tables.
 pub(crate) const fn ray(sq: usize, file_step: i32, rank_step: i32) -> u64 {
-    let (mut file, mut rank) = ((sq & 7) as i32, (sq >> 3) as i32);
-    let mut ray = 0u64;
-    loop {
-        file += file_step;
-        rank += rank_step;
-        if file < 0 || file > 7 || rank < 0 || rank > 7 {
-            return ray;
-        }
-        ray |= 1 << (rank * 8 + file);
-    }
+    crate::attacks::ray(sq, file_step, rank_step, true)
 }
 
 /// `table[sq] = ray(sq, file_step, rank_step)` for all 64 squares.
