@@ -51,10 +51,12 @@ impl std::error::Error for UciMoveError {}
 
 impl Position {
     /// Whether `m` is a legal move here; any 16 bits (say, a move read from a transposition
-    /// table with [`Move::from_bits`]) are safe to ask about. Costs one target generation (the
-    /// work of [`Position::count_legal`]) and a few bit tests, no move list.
+    /// table with [`Move::from_bits`]) are safe to ask about. A normal move or a promotion
+    /// costs a few bit tests, the moving man's attack set and one test of whether the king is
+    /// attacked after it; castling and en passant cost one target generation (the work of
+    /// [`Position::count_legal`]). No move list either way.
     pub fn is_legal(&self, m: Move) -> bool {
-        self.is_legal_by_targets(m)
+        self.is_legal_direct(m)
     }
 
     /// The position after `m`, or an error if `m` is not legal here.

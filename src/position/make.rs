@@ -30,7 +30,7 @@ impl Position {
         let board = make_board(b, from, to, m.kind_bits());
         Position {
             board,
-            key: zobrist::after_move(self.key, b, &board, self.turn, m),
+            key: zobrist::after_move(self.key, b, &board, self.turn, from, to, m.kind_bits()),
             turn: !self.turn,
             mode: self.mode,
             halfmove_clock: if irreversible {

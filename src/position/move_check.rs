@@ -4,11 +4,16 @@
 //! nearest man of the side to move behind it. So `from -> to` is legal when `to` is in the set of
 //! the direction from `from` to `to`, `from` holds a man of the side to move and nothing stands
 //! between them; what remains is that the move's kind fits the man and the squares.
+//!
+//! [`Position::is_legal`] takes a cheaper road for the common kinds (normal moves and
+//! promotions): the man's own reach from `from` to `to`, then whether the king is attacked
+//! once the man stands on `to` (sliders see through `from`, the man on `to` is gone). Castling
+//! and en passant keep the target-set check, which already knows their rules.
 
 use super::Position;
 use super::board::*;
 use crate::golem::MoveTargets;
-use crate::{Bitboard, Direction, Move, attacks};
+use crate::{Bitboard, Direction, Move, Square, attacks};
 
 /// The direction from `from` to `to` (absolute square indices), if a move can go that way.
 #[inline]
@@ -41,6 +46,58 @@ fn direction(from: u32, to: u32) -> Option<Direction> {
 }
 
 impl Position {
+    /// [`Position::is_legal`]: for a normal move or a promotion, a few bit tests, the attack
+    /// set of the moving man and one test of whether the king is attacked after the move; for
+    /// castling and en passant, [`Position::is_legal_by_targets`].
+    pub(crate) fn is_legal_direct(&self, m: Move) -> bool {
+        let Some(m) = Move::from_bits(m.to_bits()) else {
+            return false;
+        };
+        let kind = m.kind_bits();
+        if kind == Move::RAW_CASTLING || kind == Move::RAW_EN_PASSANT {
+            return self.is_legal_by_targets(m);
+        }
+        let flip = self.square_flip();
+        let (from, to) = (m.source_index() ^ flip, m.target_index() ^ flip);
+        let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
+        let b = &self.board;
+        if b[US] & from_bb == 0 || b[US] & to_bb != 0 {
+            return false;
+        }
+        let occupied = b[US] | b[THEM];
+        // Relative squares: knight, king and slider attacks look the same from either side.
+        let sq = Square::index(from as usize);
+        let pawn = b[PAWNS] & from_bb != 0;
+        let reach = if pawn {
+            let push = from_bb << 8 & !occupied;
+            let double_push = (push & RANK_3) << 8 & !occupied;
+            push | double_push | (pawn_attacks_north(from_bb) & b[THEM])
+        } else if b[KNIGHTS] & from_bb != 0 {
+            attacks::knight(sq).0
+        } else if b[KINGS] & from_bb != 0 {
+            attacks::king(sq).0
+        } else {
+            let mut reach = 0;
+            if b[DIAGONAL] & from_bb != 0 {
+                reach |= attacks::bishop(sq, Bitboard(occupied)).0;
+            }
+            if b[ORTHOGONAL] & from_bb != 0 {
+                reach |= attacks::rook(sq, Bitboard(occupied)).0;
+            }
+            reach
+        };
+        // A pawn reaching the last rank must promote; nothing else may.
+        if reach & to_bb == 0 || (pawn && to >= 56) != (kind >= Move::RAW_PROMOTION) {
+            return false;
+        }
+        let king = if b[KINGS] & from_bb != 0 {
+            to_bb
+        } else {
+            b[KINGS] & b[US]
+        };
+        !king_attacked(b, king, occupied & !from_bb | to_bb, b[THEM] & !to_bb)
+    }
+
     /// [`Position::is_legal`]: one target generation (the work of [`Position::count_legal`])
     /// and a few bit tests.
     pub(crate) fn is_legal_by_targets(&self, m: Move) -> bool {
