@@ -23,6 +23,7 @@ pub use perft::{divide, divide_each, perft};
 pub use piece::{Color, Piece};
 pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,
-    IllegalMove, MaterialProblem, ParseOptions, Position, Setup, UciMoveError,
+    FenSyntaxError, IllegalMove, MaterialProblem, ParseOptions, Position, PositionError, Setup,
+    UciMoveError,
 };
 pub use square::{File, ParseSquareError, Rank, Square};
