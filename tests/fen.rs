@@ -1077,3 +1077,124 @@ fn checks_given_by_a_legal_move_are_never_called_impossible() {
     assert!(positions > 500_000, "{positions} positions");
     assert!(double_checks > 150, "{double_checks} double checks");
 }
+
+#[test]
+fn errors_are_split_by_stage() {
+    use std::error::Error;
+    let standard = ParseOptions::standard();
+    // Syntax: Setup::from_fen's error is the one Position::from_fen wraps, same message.
+    let text = "4k3/8/8/8/8/8/8/4K3 x - - 0 1";
+    let syntax = Setup::from_fen(text, CastlingMode::Standard).unwrap_err();
+    assert_eq!(
+        syntax,
+        FenSyntaxError::InvalidTurn {
+            text: "x".to_string()
+        }
+    );
+    assert_eq!(syntax.field(), Some(FenField::Turn));
+    let err = Position::from_fen(text).unwrap_err();
+    assert_eq!(err, FenError::Syntax(syntax.clone()));
+    assert_eq!(err, FenError::from(syntax.clone()));
+    assert_eq!(err.to_string(), syntax.to_string());
+    assert_eq!(
+        err.to_string(),
+        "invalid side to move \"x\" (expected 'w' or 'b')"
+    );
+    assert_eq!(err.field(), Some(FenField::Turn));
+    assert!(!err.is_relaxable());
+    let source = err.source().expect("the syntax error");
+    assert_eq!(source.downcast_ref::<FenSyntaxError>(), Some(&syntax));
+    assert!(syntax.source().is_none());
+
+    // Legality: the text reads, Position::from_setup refuses it, Position::from_fen wraps that.
+    let text = "4k3/8/8/8/8/8/8/4K2R w Q - 0 1";
+    let setup = Setup::from_fen(text, CastlingMode::Standard).unwrap();
+    let position = Position::from_setup(&setup, standard).unwrap_err();
+    assert_eq!(
+        position,
+        PositionError::CastlingRight {
+            color: Color::White,
+            right: 'Q',
+            rook: Some(Square::A1),
+            problem: CastlingRightProblem::NoRook
+        }
+    );
+    assert_eq!(position.field(), FenField::Castling);
+    let err = Position::from_fen(text).unwrap_err();
+    assert_eq!(err, FenError::Position(position.clone()));
+    assert_eq!(err, FenError::from(position.clone()));
+    assert_eq!(
+        err.to_string(),
+        "castling right 'Q' (white) with the rook on a1: there is no white rook there"
+    );
+    assert_eq!(err.to_string(), position.to_string());
+    assert_eq!(err.field(), Some(FenField::Castling));
+    let source = err.source().expect("the legality error");
+    assert_eq!(source.downcast_ref::<PositionError>(), Some(&position));
+    assert!(position.source().is_none());
+    let material = Position::from_fen("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBQR w - - 0 1").unwrap_err();
+    assert!(matches!(
+        material,
+        FenError::Position(PositionError::TooMuchMaterial { .. })
+    ));
+    assert!(material.is_relaxable());
+
+    // X-FEN letters that name no rook stop the reading, with the legality problem as cause:
+    // its message, its source, the castling field and the letter's offset.
+    let chess960 = ParseOptions::chess960();
+    for (castling, index, cause, message) in [
+        (
+            "Qk",
+            1,
+            PositionError::MissingKing {
+                color: Color::Black,
+            },
+            "black has no king",
+        ),
+        (
+            "AQ",
+            1,
+            PositionError::TooManyKings {
+                color: Color::White,
+                count: 2,
+            },
+            "white has 2 kings",
+        ),
+        (
+            "K",
+            0,
+            PositionError::CastlingRight {
+                color: Color::White,
+                right: 'K',
+                rook: None,
+                problem: CastlingRightProblem::NoRook,
+            },
+            "castling right 'K' (white): there is no white rook there",
+        ),
+    ] {
+        let board = if castling == "AQ" {
+            "8/8/8/8/8/8/8/R1K1K2R"
+        } else {
+            "8/8/8/8/8/8/8/R3K3"
+        };
+        let text = format!("{board} w {castling} - 0 1");
+        let syntax = Setup::from_fen(&text, CastlingMode::Chess960).unwrap_err();
+        assert_eq!(
+            syntax,
+            FenSyntaxError::UnresolvedCastling {
+                index,
+                cause: cause.clone()
+            },
+            "{text}"
+        );
+        assert_eq!(syntax.to_string(), message);
+        assert_eq!(syntax.field(), Some(FenField::Castling));
+        let source = syntax.source().expect("the legality problem");
+        assert_eq!(source.downcast_ref::<PositionError>(), Some(&cause));
+        let err = Position::from_fen_with(&text, chess960).unwrap_err();
+        assert_eq!(err, FenError::Syntax(syntax));
+        assert_eq!(err.to_string(), message);
+        assert_eq!(err.field(), Some(FenField::Castling));
+        assert!(!err.is_relaxable());
+    }
+}
