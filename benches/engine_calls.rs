@@ -42,7 +42,12 @@ fn main() {
     let our_moves: Vec<(usize, dirgolem::Move)> = ours
         .iter()
         .enumerate()
-        .flat_map(|(i, p)| p.legal_moves().iter().map(move |&m| (i, m)).collect::<Vec<_>>())
+        .flat_map(|(i, p)| {
+            p.legal_moves()
+                .iter()
+                .map(move |&m| (i, m))
+                .collect::<Vec<_>>()
+        })
         .collect();
     let their_moves: Vec<(usize, cozy_chess::Move)> = theirs
         .iter()
@@ -59,7 +64,12 @@ fn main() {
     let our_captures: Vec<(usize, dirgolem::Move)> = ours
         .iter()
         .enumerate()
-        .flat_map(|(i, p)| p.captures().iter().map(move |&m| (i, m)).collect::<Vec<_>>())
+        .flat_map(|(i, p)| {
+            p.captures()
+                .iter()
+                .map(move |&m| (i, m))
+                .collect::<Vec<_>>()
+        })
         .collect();
     let their_captures: Vec<(usize, cozy_chess::Move)> = theirs
         .iter()
@@ -282,7 +292,10 @@ fn cozy_see(board: &Board, m: cozy_chess::Move) -> i32 {
         gain[d] = VALUES[attacker as usize] - gain[d - 1];
         let ours = attackers & board.colors(side);
         let Some((piece, sq)) = Piece::ALL.into_iter().find_map(|p| {
-            (ours & board.pieces(p)).into_iter().next().map(|sq| (p, sq))
+            (ours & board.pieces(p))
+                .into_iter()
+                .next()
+                .map(|sq| (p, sq))
         }) else {
             break;
         };

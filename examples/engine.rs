@@ -341,8 +341,12 @@ fn order(position: &Position, m: Move, table_best: Option<Move>) -> i32 {
     if Some(m) == table_best {
         return 100_000;
     }
-    let victim = position.captured_piece(m).map_or(0, |p| 10 * VALUE[p as usize]);
-    let attacker = position.moved_piece(m).map_or(0, |p| VALUE[p as usize] / 100);
+    let victim = position
+        .captured_piece(m)
+        .map_or(0, |p| 10 * VALUE[p as usize]);
+    let attacker = position
+        .moved_piece(m)
+        .map_or(0, |p| VALUE[p as usize] / 100);
     let promotion = m.promotion().map_or(0, |p| VALUE[p as usize]);
     victim - attacker + promotion
 }

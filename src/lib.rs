@@ -24,7 +24,8 @@ pub use perft::{divide, divide_each, perft};
 pub use piece::{Color, Piece};
 pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,
-    IllegalMove, MaterialProblem, Outcome, ParseOptions, Position, Setup, UciMoveError,
+    FenSyntaxError, IllegalMove, MaterialProblem, Outcome, ParseOptions, Position, PositionError,
+    Setup, UciMoveError,
 };
 pub use position::{SEE_VALUES, San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -54,7 +54,11 @@ fn plays_a_legal_move_in_a_game() {
         position.parse_uci(&best).is_ok(),
         "bestmove {best} is not legal in {position:?}"
     );
-    assert!(lines.iter().any(|l| l.starts_with(&format!("info depth {DEPTH} "))));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("info depth {DEPTH} ")))
+    );
 }
 
 #[test]

@@ -6,7 +6,8 @@ use std::sync::OnceLock;
 
 use dirgolem::{
     Bitboard, CastlingMode, CastlingRightProblem, CastlingSyntax, Color, EnPassantProblem,
-    FenError, FenField, MaterialProblem, ParseOptions, Piece, Position, Rank, Setup, Square,
+    FenError, FenField, FenSyntaxError, MaterialProblem, ParseOptions, Piece, Position,
+    PositionError, Rank, Setup, Square,
 };
 use proptest::prelude::*;
 
@@ -40,9 +41,12 @@ fn perft_fens(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// The variant name of an error (its `Debug` text up to the fields).
+/// The variant name of an error (the inner error's `Debug` text up to the fields).
 fn variant(e: &FenError) -> String {
-    let debug = format!("{e:?}");
+    let debug = match e {
+        FenError::Syntax(e) => format!("{e:?}"),
+        FenError::Position(e) => format!("{e:?}"),
+    };
     debug.split([' ', '{', '(']).next().unwrap().to_string()
 }
 
@@ -195,107 +199,110 @@ fn every_invalid_line_is_rejected_with_its_variant() {
 fn invalid_lines_carry_exact_locations() {
     let cases = fen_cases("invalid.txt");
     let err = |line: usize| Position::from_fen(&cases[line - 1].1).unwrap_err();
-    assert_eq!(err(12), FenError::InvalidBoardChar { index: 42, ch: 'X' });
+    assert_eq!(
+        err(12),
+        FenError::Syntax(FenSyntaxError::InvalidBoardChar { index: 42, ch: 'X' })
+    );
     assert_eq!(
         err(19),
-        FenError::ConsecutiveDigits {
+        FenError::Syntax(FenSyntaxError::ConsecutiveDigits {
             rank: Rank::Sixth,
             index: 19
-        }
+        })
     );
     assert_eq!(
         err(38),
-        FenError::InvalidCastling {
+        FenError::Syntax(FenSyntaxError::InvalidCastling {
             index: 4,
             ch: 'K',
             problem: CastlingSyntax::Duplicate
-        }
+        })
     );
     assert_eq!(
         err(47),
-        FenError::InvalidCastling {
+        FenError::Syntax(FenSyntaxError::InvalidCastling {
             index: 4,
             ch: 'A',
             problem: CastlingSyntax::Duplicate
-        }
+        })
     );
     assert_eq!(
         err(41),
-        FenError::InvalidCastling {
+        FenError::Syntax(FenSyntaxError::InvalidCastling {
             index: 0,
             ch: '-',
             problem: CastlingSyntax::Dash
-        }
+        })
     );
     assert_eq!(
         err(43),
-        FenError::CastlingRight {
+        FenError::Position(PositionError::CastlingRight {
             color: Color::White,
             right: 'K',
             rook: Some(Square::H1),
             problem: CastlingRightProblem::NoKing
-        }
+        })
     );
     assert_eq!(
         err(56),
-        FenError::EnPassantPawn {
+        FenError::Position(PositionError::EnPassantPawn {
             square: Square::E6,
             problem: EnPassantProblem::OriginOccupied
-        }
+        })
     );
     assert_eq!(
         err(64),
-        FenError::InvalidClock {
+        FenError::Syntax(FenSyntaxError::InvalidClock {
             field: FenField::Halfmove,
             text: "+3".into()
-        }
+        })
     );
     assert_eq!(
         err(67),
-        FenError::ClockOverflow {
+        FenError::Syntax(FenSyntaxError::ClockOverflow {
             field: FenField::Fullmove,
             text: "4294967296".into()
-        }
+        })
     );
     assert_eq!(
         err(68),
-        FenError::TooManyKings {
+        FenError::Position(PositionError::TooManyKings {
             color: Color::White,
             count: 2
-        }
+        })
     );
     assert_eq!(
         err(78),
-        FenError::OppositeCheck {
+        FenError::Position(PositionError::OppositeCheck {
             color: Color::Black,
             checker: Square::E5
-        }
+        })
     );
     assert_eq!(
         err(81),
-        FenError::TooMuchMaterial {
+        FenError::Position(PositionError::TooMuchMaterial {
             color: Color::White,
             problem: MaterialProblem::TooManyMen { count: 17 }
-        }
+        })
     );
     assert_eq!(
         err(85),
-        FenError::ImpossibleCheck {
+        FenError::Position(PositionError::ImpossibleCheck {
             king: Square::E8,
             checkers: Square::D6.bitboard() | Square::F6.bitboard(),
             ep_square: None
-        }
+        })
     );
     assert_eq!(
         err(90),
-        FenError::NonAscii {
+        FenError::Syntax(FenSyntaxError::NonAscii {
             index: 0,
             ch: '\u{feff}'
-        }
+        })
     );
     // Long text is shortened in the error.
     match err(95) {
-        FenError::ClockOverflow { text, .. } => {
+        FenError::Syntax(FenSyntaxError::ClockOverflow { text, .. }) => {
             assert!(text.len() < 40 && text.ends_with("..."), "{text}")
         }
         other => panic!("{other:?}"),
@@ -531,7 +538,7 @@ fn relaxed_files_need_the_relaxed_option() {
     // Two knights giving check: refused strictly.
     assert!(matches!(
         Position::from_fen_with(&fens[0], ParseOptions::chess960()),
-        Err(FenError::ImpossibleCheck { .. })
+        Err(FenError::Position(PositionError::ImpossibleCheck { .. }))
     ));
     // King on h8 with the a8 rook's right: accepted in Chess960 mode, strict or not (the policy
     // of Position::from_fen); refused in standard chess.
@@ -587,7 +594,10 @@ fn impossible_checks_are_refused_strictly_and_played_relaxed() {
             assert!(strict.is_ok_and(|p| p.is_check()), "{fen}");
         } else {
             assert!(
-                matches!(strict, Err(FenError::ImpossibleCheck { .. })),
+                matches!(
+                    strict,
+                    Err(FenError::Position(PositionError::ImpossibleCheck { .. }))
+                ),
                 "{fen}: {strict:?}"
             );
         }
@@ -678,21 +688,21 @@ fn castling_notations() {
     let err = Position::from_fen(&START.replace("KQkq", "KQkqh")).unwrap_err();
     assert_eq!(
         err,
-        FenError::InvalidCastling {
+        FenError::Syntax(FenSyntaxError::InvalidCastling {
             index: 4,
             ch: 'h',
             problem: CastlingSyntax::Duplicate
-        }
+        })
     );
     // Inner rooks are not standard chess.
     let err = Position::from_fen("4k3/8/8/8/8/8/8/1R2K3 w B - 0 1").unwrap_err();
     assert!(
         matches!(
             err,
-            FenError::CastlingRight {
+            FenError::Position(PositionError::CastlingRight {
                 problem: CastlingRightProblem::NotCorner,
                 ..
-            }
+            })
         ),
         "{err}"
     );
@@ -702,39 +712,47 @@ fn castling_notations() {
     assert!(
         matches!(
             err,
-            FenError::CastlingRight {
+            FenError::Position(PositionError::CastlingRight {
                 problem: CastlingRightProblem::SameSide,
                 ..
-            }
+            })
         ),
         "{err}"
     );
-    // X-FEN K without a rook on the king side, and without a king on the back rank.
+    // X-FEN K without a rook on the king side, and without a king on the back rank: the letter
+    // names no rook, so reading the text stops (a syntax error carrying the legality problem).
     let err = Position::from_fen_with("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", chess960).unwrap_err();
     assert!(matches!(
         err,
-        FenError::CastlingRight {
-            right: 'K',
-            rook: None,
-            problem: CastlingRightProblem::NoRook,
-            ..
-        }
+        FenError::Syntax(FenSyntaxError::UnresolvedCastling {
+            index: 0,
+            cause: PositionError::CastlingRight {
+                right: 'K',
+                rook: None,
+                problem: CastlingRightProblem::NoRook,
+                ..
+            }
+        })
     ));
     let err = Position::from_fen_with("4k3/8/8/8/8/8/4K3/R6R w K - 0 1", chess960).unwrap_err();
     assert!(matches!(
         err,
-        FenError::CastlingRight {
-            problem: CastlingRightProblem::NoKing,
+        FenError::Syntax(FenSyntaxError::UnresolvedCastling {
+            cause: PositionError::CastlingRight {
+                problem: CastlingRightProblem::NoKing,
+                ..
+            },
             ..
-        }
+        })
     ));
+    // A file letter names its rook whatever the board: validation refuses the right.
     let err = Position::from_fen_with("4k3/8/8/8/8/8/4K3/R6R w A - 0 1", chess960).unwrap_err();
     assert!(matches!(
         err,
-        FenError::CastlingRight {
+        FenError::Position(PositionError::CastlingRight {
             problem: CastlingRightProblem::NoKing,
             ..
-        }
+        })
     ));
     // X-FEN K picks the outermost rook; the inner one needs its file letter.
     let p = Position::from_fen_with("4k3/8/8/8/8/8/8/4KRR1 w K - 0 1", chess960).unwrap();
@@ -783,19 +801,19 @@ fn hand_made_setups_are_validated() {
     setup.colors[Color::Black as usize] |= Square::E1.bitboard();
     assert_eq!(
         Position::from_setup(&setup, options),
-        Err(FenError::InconsistentBoard { square: Square::E1 })
+        Err(PositionError::InconsistentBoard { square: Square::E1 })
     );
     let mut setup = Position::startpos().to_setup();
     setup.pieces[Piece::Queen as usize] |= Square::E4.bitboard();
     assert_eq!(
         Position::from_setup(&setup, options),
-        Err(FenError::InconsistentBoard { square: Square::E4 })
+        Err(PositionError::InconsistentBoard { square: Square::E4 })
     );
     let mut setup = Position::startpos().to_setup();
     setup.castling_rooks |= Square::A2.bitboard();
     assert!(matches!(
         Position::from_setup(&setup, options),
-        Err(FenError::CastlingRight {
+        Err(PositionError::CastlingRight {
             problem: CastlingRightProblem::NotBackRank,
             rook: Some(Square::A2),
             ..
@@ -805,7 +823,7 @@ fn hand_made_setups_are_validated() {
     setup.ep_square = Some(Square::A1);
     assert_eq!(
         Position::from_setup(&setup, options),
-        Err(FenError::EnPassantRank { square: Square::A1 })
+        Err(PositionError::EnPassantRank { square: Square::A1 })
     );
     let mut setup = Position::startpos().to_setup();
     setup.castling_rooks = Bitboard::EMPTY;
@@ -1044,7 +1062,10 @@ fn checks_given_by_a_legal_move_are_never_called_impossible() {
                 }
                 let read = Position::from_fen_with(&fen, strict);
                 assert!(
-                    !matches!(read, Err(FenError::ImpossibleCheck { .. })),
+                    !matches!(
+                        read,
+                        Err(FenError::Position(PositionError::ImpossibleCheck { .. }))
+                    ),
                     "{} then {}: {fen} refused",
                     pos.to_fen(),
                     m.to_uci(mode)
@@ -1055,4 +1076,125 @@ fn checks_given_by_a_legal_move_are_never_called_impossible() {
     }
     assert!(positions > 500_000, "{positions} positions");
     assert!(double_checks > 150, "{double_checks} double checks");
+}
+
+#[test]
+fn errors_are_split_by_stage() {
+    use std::error::Error;
+    let standard = ParseOptions::standard();
+    // Syntax: Setup::from_fen's error is the one Position::from_fen wraps, same message.
+    let text = "4k3/8/8/8/8/8/8/4K3 x - - 0 1";
+    let syntax = Setup::from_fen(text, CastlingMode::Standard).unwrap_err();
+    assert_eq!(
+        syntax,
+        FenSyntaxError::InvalidTurn {
+            text: "x".to_string()
+        }
+    );
+    assert_eq!(syntax.field(), Some(FenField::Turn));
+    let err = Position::from_fen(text).unwrap_err();
+    assert_eq!(err, FenError::Syntax(syntax.clone()));
+    assert_eq!(err, FenError::from(syntax.clone()));
+    assert_eq!(err.to_string(), syntax.to_string());
+    assert_eq!(
+        err.to_string(),
+        "invalid side to move \"x\" (expected 'w' or 'b')"
+    );
+    assert_eq!(err.field(), Some(FenField::Turn));
+    assert!(!err.is_relaxable());
+    let source = err.source().expect("the syntax error");
+    assert_eq!(source.downcast_ref::<FenSyntaxError>(), Some(&syntax));
+    assert!(syntax.source().is_none());
+
+    // Legality: the text reads, Position::from_setup refuses it, Position::from_fen wraps that.
+    let text = "4k3/8/8/8/8/8/8/4K2R w Q - 0 1";
+    let setup = Setup::from_fen(text, CastlingMode::Standard).unwrap();
+    let position = Position::from_setup(&setup, standard).unwrap_err();
+    assert_eq!(
+        position,
+        PositionError::CastlingRight {
+            color: Color::White,
+            right: 'Q',
+            rook: Some(Square::A1),
+            problem: CastlingRightProblem::NoRook
+        }
+    );
+    assert_eq!(position.field(), FenField::Castling);
+    let err = Position::from_fen(text).unwrap_err();
+    assert_eq!(err, FenError::Position(position.clone()));
+    assert_eq!(err, FenError::from(position.clone()));
+    assert_eq!(
+        err.to_string(),
+        "castling right 'Q' (white) with the rook on a1: there is no white rook there"
+    );
+    assert_eq!(err.to_string(), position.to_string());
+    assert_eq!(err.field(), Some(FenField::Castling));
+    let source = err.source().expect("the legality error");
+    assert_eq!(source.downcast_ref::<PositionError>(), Some(&position));
+    assert!(position.source().is_none());
+    let material = Position::from_fen("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBQR w - - 0 1").unwrap_err();
+    assert!(matches!(
+        material,
+        FenError::Position(PositionError::TooMuchMaterial { .. })
+    ));
+    assert!(material.is_relaxable());
+
+    // X-FEN letters that name no rook stop the reading, with the legality problem as cause:
+    // its message, its source, the castling field and the letter's offset.
+    let chess960 = ParseOptions::chess960();
+    for (castling, index, cause, message) in [
+        (
+            "Qk",
+            1,
+            PositionError::MissingKing {
+                color: Color::Black,
+            },
+            "black has no king",
+        ),
+        (
+            "AQ",
+            1,
+            PositionError::TooManyKings {
+                color: Color::White,
+                count: 2,
+            },
+            "white has 2 kings",
+        ),
+        (
+            "K",
+            0,
+            PositionError::CastlingRight {
+                color: Color::White,
+                right: 'K',
+                rook: None,
+                problem: CastlingRightProblem::NoRook,
+            },
+            "castling right 'K' (white): there is no white rook there",
+        ),
+    ] {
+        let board = if castling == "AQ" {
+            "8/8/8/8/8/8/8/R1K1K2R"
+        } else {
+            "8/8/8/8/8/8/8/R3K3"
+        };
+        let text = format!("{board} w {castling} - 0 1");
+        let syntax = Setup::from_fen(&text, CastlingMode::Chess960).unwrap_err();
+        assert_eq!(
+            syntax,
+            FenSyntaxError::UnresolvedCastling {
+                index,
+                cause: cause.clone()
+            },
+            "{text}"
+        );
+        assert_eq!(syntax.to_string(), message);
+        assert_eq!(syntax.field(), Some(FenField::Castling));
+        let source = syntax.source().expect("the legality problem");
+        assert_eq!(source.downcast_ref::<PositionError>(), Some(&cause));
+        let err = Position::from_fen_with(&text, chess960).unwrap_err();
+        assert_eq!(err, FenError::Syntax(syntax));
+        assert_eq!(err.to_string(), message);
+        assert_eq!(err.field(), Some(FenField::Castling));
+        assert!(!err.is_relaxable());
+    }
 }

@@ -9,13 +9,22 @@
 //! * `CastlingMode::Chess960`: Shredder-FEN file letters, and X-FEN `K`/`Q` for the outermost
 //!   rook on the king's / queen's side of the king (which needs the king on its back rank).
 //!
+//! Which stage refuses a right: a letter that names a square (`K`/`Q` in standard chess, every
+//! file letter) is kept, and validation ([`PositionError::CastlingRight`]) checks its king and
+//! rook. An X-FEN `K`/`Q` that finds no king or no rook names nothing, and a [`Setup`] has no way
+//! to hold a right without its rook square, so reading stops there: the syntax error
+//! [`FenSyntaxError::UnresolvedCastling`] carries the legality problem found
+//! ([`PositionError::MissingKing`], [`PositionError::TooManyKings`], or
+//! [`PositionError::CastlingRight`] with `NoKing` / `NoRook`), whose message it shows.
+//!
 //! Writing: Standard gives `KQkq` (file letters for rook squares no standard right has, so the
 //! text reads back to the same setup); Chess960 gives Shredder-FEN, white first, files in
 //! descending order (`HAha`, `HFhf`).
 
 use super::{CastlingMode, Setup};
 use crate::{
-    Bitboard, CastlingRightProblem, CastlingSyntax, Color, FenError, File, Piece, Rank, Square,
+    Bitboard, CastlingRightProblem, CastlingSyntax, Color, FenSyntaxError, File, Piece,
+    PositionError, Rank, Square,
 };
 
 /// The back rank of `color`.
@@ -45,14 +54,18 @@ pub(crate) fn right_letter(rook: Square, color: Color, mode: CastlingMode) -> ch
 }
 
 /// Reads the castling field into `setup.castling_rooks` (the board must be read already).
-pub(crate) fn read(field: &str, mode: CastlingMode, setup: &mut Setup) -> Result<(), FenError> {
+pub(crate) fn read(
+    field: &str,
+    mode: CastlingMode,
+    setup: &mut Setup,
+) -> Result<(), FenSyntaxError> {
     setup.castling_rooks = Bitboard::EMPTY;
     if field == "-" {
         return Ok(());
     }
     for (index, byte) in field.bytes().enumerate() {
         let ch = char::from(byte);
-        let syntax = |problem| FenError::InvalidCastling { index, ch, problem };
+        let syntax = |problem| FenSyntaxError::InvalidCastling { index, ch, problem };
         if byte == b'-' {
             return Err(syntax(CastlingSyntax::Dash));
         }
@@ -68,7 +81,8 @@ pub(crate) fn read(field: &str, mode: CastlingMode, setup: &mut Setup) -> Result
         if field.as_bytes()[..index].contains(&byte) {
             return Err(syntax(CastlingSyntax::Duplicate));
         }
-        let rook = resolve(lower, color, mode, setup, ch)?;
+        let rook = resolve(lower, color, mode, setup, ch)
+            .map_err(|cause| FenSyntaxError::UnresolvedCastling { index, cause })?;
         if setup.castling_rooks.contains(rook) {
             return Err(syntax(CastlingSyntax::Duplicate));
         }
@@ -84,7 +98,7 @@ fn resolve(
     mode: CastlingMode,
     setup: &Setup,
     ch: char,
-) -> Result<Square, FenError> {
+) -> Result<Square, PositionError> {
     let rank = back_rank(color);
     let file = match (lower, mode) {
         (b'k', CastlingMode::Standard) => File::H,
@@ -104,15 +118,15 @@ fn outermost_rook(
     color: Color,
     setup: &Setup,
     right: char,
-) -> Result<Square, FenError> {
+) -> Result<Square, PositionError> {
     let kings = setup.men(color, Piece::King);
     match kings.len() {
-        0 => return Err(FenError::MissingKing { color }),
+        0 => return Err(PositionError::MissingKing { color }),
         1 => {}
-        count => return Err(FenError::TooManyKings { color, count }),
+        count => return Err(PositionError::TooManyKings { color, count }),
     }
     let rank = back_rank(color).bitboard();
-    let problem = |problem| FenError::CastlingRight {
+    let problem = |problem| PositionError::CastlingRight {
         color,
         right,
         rook: None,

@@ -1,5 +1,7 @@
-//! Errors of reading a FEN ([`Setup::from_fen`](crate::Setup::from_fen), syntax) and of
-//! validating a setup ([`Position::from_setup`](crate::Position::from_setup), legality).
+//! Errors of reading a FEN ([`FenSyntaxError`] from [`Setup::from_fen`](crate::Setup::from_fen))
+//! and of validating a setup ([`PositionError`] from
+//! [`Position::from_setup`](crate::Position::from_setup)); [`FenError`] is either, for
+//! [`Position::from_fen`](crate::Position::from_fen), which does both.
 //!
 //! One variant per kind of problem, each with where it is: the byte offset in a field, the rank,
 //! the square, the offending character or (shortened) text.
@@ -50,7 +52,7 @@ impl fmt::Display for FenField {
     }
 }
 
-/// What is wrong with the syntax of a castling field ([`FenError::InvalidCastling`]).
+/// What is wrong with the syntax of a castling field ([`FenSyntaxError::InvalidCastling`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingSyntax {
     /// A character that names no right (only `K Q k q`, file letters `A-H a-h` and a lone `-`).
@@ -61,7 +63,7 @@ pub enum CastlingSyntax {
     Duplicate,
 }
 
-/// Why a castling right is refused ([`FenError::CastlingRight`]).
+/// Why a castling right is refused ([`PositionError::CastlingRight`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingRightProblem {
     /// The king is not where the right needs it: on e1 / e8 in standard chess, on its back
@@ -79,7 +81,7 @@ pub enum CastlingRightProblem {
     SameSide,
 }
 
-/// Why an en passant square has no pawn that just moved past it ([`FenError::EnPassantPawn`]).
+/// Why an en passant square has no pawn that just moved past it ([`PositionError::EnPassantPawn`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EnPassantProblem {
     /// No pawn of the side that just moved stands in front of the square.
@@ -90,7 +92,7 @@ pub enum EnPassantProblem {
     SquareOccupied,
 }
 
-/// Which way a side has too much material ([`FenError::TooMuchMaterial`]).
+/// Which way a side has too much material ([`PositionError::TooMuchMaterial`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MaterialProblem {
     /// More than 16 men.
@@ -113,25 +115,30 @@ pub enum MaterialProblem {
     },
 }
 
-/// Why a FEN or a setup was refused. Every problem is reported with where it is; `Display`
+/// Why the text of a FEN was refused by [`Setup::from_fen`](crate::Setup::from_fen): its syntax.
+/// Every problem is reported with where it is (the byte offset, the field, the rank); `Display`
 /// gives a one-line message.
 ///
+/// One step of reading looks at the board: Chess960 X-FEN `K`/`Q` name the outermost rook on
+/// that side of the king, so a board without that king or rook leaves the letter naming no
+/// square. That is reported here, as [`FenSyntaxError::UnresolvedCastling`] with the legality
+/// problem in the way; every other legality problem is left to
+/// [`Position::from_setup`](crate::Position::from_setup) ([`PositionError`]).
+///
 /// ```
-/// use dirgolem::{FenError, FenField, Position, Rank};
-/// let err = Position::from_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
-/// assert_eq!(err, FenError::InvalidBoardChar { index: 18, ch: '9' });
+/// use dirgolem::{CastlingMode, FenField, FenSyntaxError, Setup};
+/// let fen = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// let err = Setup::from_fen(fen, CastlingMode::Standard).unwrap_err();
+/// assert_eq!(err, FenSyntaxError::InvalidBoardChar { index: 18, ch: '9' });
 /// assert_eq!(err.field(), Some(FenField::Board));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "invalid character '9' at byte 18 of the piece placement (expected a piece letter, a digit 1-8 or '/')"
 /// );
-/// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
-/// assert!(matches!(err, FenError::CastlingRight { .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum FenError {
-    // ----- Syntax: the text -----
+pub enum FenSyntaxError {
     /// The text is empty or only whitespace.
     Empty,
     /// A character outside ASCII (FEN is ASCII; no BOM, no-break space or fullwidth letter).
@@ -186,6 +193,17 @@ pub enum FenError {
         /// What is wrong.
         problem: CastlingSyntax,
     },
+    /// A Chess960 X-FEN `K`/`Q` (`k`/`q`) that names no rook, because the board has not one
+    /// king of that colour ([`PositionError::MissingKing`], [`PositionError::TooManyKings`]),
+    /// the king is off its back rank or no rook stands on that side of it
+    /// ([`PositionError::CastlingRight`] with [`CastlingRightProblem::NoKing`] or
+    /// [`CastlingRightProblem::NoRook`]). The message is the legality problem's.
+    UnresolvedCastling {
+        /// Byte offset of the letter in the castling field.
+        index: usize,
+        /// The legality problem that leaves the letter without a rook.
+        cause: PositionError,
+    },
     /// The en passant field is not `-` or a lowercase square name.
     InvalidEnPassant {
         /// The field (shortened if long).
@@ -205,8 +223,56 @@ pub enum FenError {
         /// The field (shortened if long).
         text: String,
     },
+}
 
-    // ----- Legality: the setup -----
+impl FenSyntaxError {
+    /// The FEN field the problem is in; `None` for the problems of the whole text
+    /// ([`FenSyntaxError::Empty`], [`FenSyntaxError::NonAscii`],
+    /// [`FenSyntaxError::FieldCount`]).
+    ///
+    /// ```
+    /// use dirgolem::{CastlingMode, FenField, Setup};
+    /// let err = Setup::from_fen("8/8/8/8/8/8/8/8 w KQkq", CastlingMode::Standard).unwrap_err();
+    /// assert_eq!(err.field(), None);
+    /// let err = Setup::from_fen("8/8/8/8/8/8/8/8 w - - 0 x", CastlingMode::Standard).unwrap_err();
+    /// assert_eq!(err.field(), Some(FenField::Fullmove));
+    /// ```
+    pub fn field(&self) -> Option<FenField> {
+        Some(match self {
+            FenSyntaxError::Empty
+            | FenSyntaxError::NonAscii { .. }
+            | FenSyntaxError::FieldCount { .. } => return None,
+            FenSyntaxError::InvalidBoardChar { .. }
+            | FenSyntaxError::ConsecutiveDigits { .. }
+            | FenSyntaxError::RankCount { .. }
+            | FenSyntaxError::RankLength { .. } => FenField::Board,
+            FenSyntaxError::InvalidTurn { .. } => FenField::Turn,
+            FenSyntaxError::InvalidCastling { .. } | FenSyntaxError::UnresolvedCastling { .. } => {
+                FenField::Castling
+            }
+            FenSyntaxError::InvalidEnPassant { .. } => FenField::EnPassant,
+            FenSyntaxError::InvalidClock { field, .. }
+            | FenSyntaxError::ClockOverflow { field, .. } => *field,
+        })
+    }
+}
+
+/// Why [`Position::from_setup`](crate::Position::from_setup) refused a setup: it is not a legal
+/// position (or, in strict mode, not one a game can reach). Every problem is reported with where
+/// it is (the square, the colour, the castling right); `Display` gives a one-line message.
+///
+/// ```
+/// use dirgolem::{CastlingMode, Color, FenField, ParseOptions, Position, PositionError, Setup};
+/// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1", CastlingMode::Standard).unwrap();
+/// let err = Position::from_setup(&setup, ParseOptions::standard()).unwrap_err();
+/// assert_eq!(err, PositionError::MissingKing { color: Color::White });
+/// assert_eq!(err.field(), FenField::Board);
+/// assert_eq!(err.to_string(), "white has no king");
+/// assert!(!err.is_relaxable());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PositionError {
     /// The colour and piece bitboards of a hand-made [`Setup`](crate::Setup) disagree on a
     /// square (two colours, two kinds, or a colour without a kind or the reverse).
     InconsistentBoard {
@@ -284,34 +350,113 @@ pub enum FenError {
     },
 }
 
-impl FenError {
-    /// The FEN field the problem is in, for the errors that belong to one field.
+impl PositionError {
+    /// The FEN field that says what is wrong: the castling field for a castling right, the en
+    /// passant field for the en passant square, the piece placement for the rest (kings, pawns,
+    /// checks, material, a hand-made setup's bitboards).
     ///
-    /// Legality errors about the men (kings, pawns, checks, material) belong to the piece
-    /// placement; errors about the whole text ([`FenError::Empty`],
-    /// [`FenError::NonAscii`], [`FenError::FieldCount`]) to none.
-    pub fn field(&self) -> Option<FenField> {
-        Some(match self {
-            FenError::Empty | FenError::NonAscii { .. } | FenError::FieldCount { .. } => {
-                return None;
+    /// ```
+    /// use dirgolem::{FenError, FenField, Position};
+    /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
+    /// let FenError::Position(err) = err else { panic!("{err}") };
+    /// assert_eq!(err.field(), FenField::Castling);
+    /// ```
+    pub fn field(&self) -> FenField {
+        match self {
+            PositionError::CastlingRight { .. } => FenField::Castling,
+            PositionError::EnPassantRank { .. } | PositionError::EnPassantPawn { .. } => {
+                FenField::EnPassant
             }
-            FenError::InvalidTurn { .. } => FenField::Turn,
-            FenError::InvalidCastling { .. } | FenError::CastlingRight { .. } => FenField::Castling,
-            FenError::InvalidEnPassant { .. }
-            | FenError::EnPassantRank { .. }
-            | FenError::EnPassantPawn { .. } => FenField::EnPassant,
-            FenError::InvalidClock { field, .. } | FenError::ClockOverflow { field, .. } => *field,
-            _ => FenField::Board,
-        })
+            PositionError::InconsistentBoard { .. }
+            | PositionError::MissingKing { .. }
+            | PositionError::TooManyKings { .. }
+            | PositionError::PawnOnBackRank { .. }
+            | PositionError::OppositeCheck { .. }
+            | PositionError::TooMuchMaterial { .. }
+            | PositionError::ImpossibleCheck { .. } => FenField::Board,
+        }
     }
 
     /// Whether [`ParseOptions::relaxed`](crate::ParseOptions) accepts the problem (too much
     /// material, impossible checks).
+    ///
+    /// ```
+    /// use dirgolem::{FenError, ParseOptions, Position};
+    /// let fen = "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1";
+    /// let Err(FenError::Position(err)) = Position::from_fen(fen) else { panic!() };
+    /// assert!(err.is_relaxable());
+    /// assert!(Position::from_fen_with(fen, ParseOptions::relaxed()).is_ok());
+    /// ```
     pub fn is_relaxable(&self) -> bool {
         matches!(
             self,
-            FenError::TooMuchMaterial { .. } | FenError::ImpossibleCheck { .. }
+            PositionError::TooMuchMaterial { .. } | PositionError::ImpossibleCheck { .. }
         )
+    }
+}
+
+/// Why [`Position::from_fen`](crate::Position::from_fen) (and
+/// [`from_fen_with`](crate::Position::from_fen_with), `str::parse`) refused a FEN: either its
+/// text ([`FenSyntaxError`], from [`Setup::from_fen`](crate::Setup::from_fen)) or the position it
+/// describes ([`PositionError`], from [`Position::from_setup`](crate::Position::from_setup)).
+/// `Display` gives the inner error's message; `source()` is the inner error.
+///
+/// ```
+/// use dirgolem::{FenError, FenField, FenSyntaxError, Position, PositionError};
+/// let err = Position::from_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+/// assert_eq!(err, FenError::Syntax(FenSyntaxError::InvalidBoardChar { index: 18, ch: '9' }));
+/// assert_eq!(err.field(), Some(FenField::Board));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid character '9' at byte 18 of the piece placement (expected a piece letter, a digit 1-8 or '/')"
+/// );
+/// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
+/// assert!(matches!(err, FenError::Position(PositionError::CastlingRight { .. })));
+/// let source = std::error::Error::source(&err).unwrap();
+/// assert_eq!(source.to_string(), err.to_string());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FenError {
+    /// The text is not a FEN.
+    Syntax(FenSyntaxError),
+    /// The FEN describes no legal position (or, in strict mode, none a game can reach).
+    Position(PositionError),
+}
+
+impl FenError {
+    /// The FEN field the problem is in, for the errors that belong to one field (see
+    /// [`FenSyntaxError::field`] and [`PositionError::field`]).
+    pub fn field(&self) -> Option<FenField> {
+        match self {
+            FenError::Syntax(e) => e.field(),
+            FenError::Position(e) => Some(e.field()),
+        }
+    }
+}
+
+impl FenError {
+    /// Whether [`ParseOptions::relaxed`](crate::ParseOptions) accepts the problem: a
+    /// [`PositionError::is_relaxable`] one (syntax never is).
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// assert!(Position::from_fen("4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1").unwrap_err().is_relaxable());
+    /// assert!(!Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 x").unwrap_err().is_relaxable());
+    /// ```
+    pub fn is_relaxable(&self) -> bool {
+        matches!(self, FenError::Position(e) if e.is_relaxable())
+    }
+}
+
+impl From<FenSyntaxError> for FenError {
+    fn from(e: FenSyntaxError) -> FenError {
+        FenError::Syntax(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
     }
 }
 
@@ -341,48 +486,48 @@ fn rank_name(rank: Rank) -> char {
     rank.to_char()
 }
 
-impl fmt::Display for FenError {
+impl fmt::Display for FenSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Empty => f.write_str("empty FEN"),
-            FenError::NonAscii { index, ch } => {
+            FenSyntaxError::Empty => f.write_str("empty FEN"),
+            FenSyntaxError::NonAscii { index, ch } => {
                 write!(
                     f,
                     "non-ASCII character {ch:?} (U+{:04X}) at byte {index}",
                     u32::from(*ch)
                 )
             }
-            FenError::FieldCount { found } => write!(
+            FenSyntaxError::FieldCount { found } => write!(
                 f,
                 "FEN has {found} field{}, expected 6 (or 4 without the clocks) separated by spaces",
                 if *found == 1 { "" } else { "s" }
             ),
-            FenError::InvalidBoardChar { index, ch } => write!(
+            FenSyntaxError::InvalidBoardChar { index, ch } => write!(
                 f,
                 "invalid character {ch:?} at byte {index} of the piece placement (expected a piece \
                  letter, a digit 1-8 or '/')"
             ),
-            FenError::ConsecutiveDigits { rank, index } => write!(
+            FenSyntaxError::ConsecutiveDigits { rank, index } => write!(
                 f,
                 "two digits in a row at byte {index} of the piece placement (rank {}): write one \
                  digit per run of empty squares",
                 rank_name(*rank)
             ),
-            FenError::RankCount { found } => {
+            FenSyntaxError::RankCount { found } => {
                 write!(
                     f,
                     "piece placement has {found} ranks, expected 8 separated by '/'"
                 )
             }
-            FenError::RankLength { rank, squares } => write!(
+            FenSyntaxError::RankLength { rank, squares } => write!(
                 f,
                 "rank {} describes {squares} squares, expected 8",
                 rank_name(*rank)
             ),
-            FenError::InvalidTurn { text } => {
+            FenSyntaxError::InvalidTurn { text } => {
                 write!(f, "invalid side to move {text:?} (expected 'w' or 'b')")
             }
-            FenError::InvalidCastling { index, ch, problem } => {
+            FenSyntaxError::InvalidCastling { index, ch, problem } => {
                 write!(f, "castling field: {ch:?} at byte {index} ")?;
                 f.write_str(match problem {
                     CastlingSyntax::InvalidChar => {
@@ -392,7 +537,40 @@ impl fmt::Display for FenError {
                     CastlingSyntax::Duplicate => "repeats a right already given",
                 })
             }
-            FenError::CastlingRight {
+            FenSyntaxError::InvalidEnPassant { text } => write!(
+                f,
+                "invalid en passant field {text:?} (expected '-' or a square such as e3 or d6)"
+            ),
+            FenSyntaxError::ClockOverflow { field, text } => {
+                write!(
+                    f,
+                    "{} {text:?} is too large (at most 4294967295)",
+                    field.name()
+                )
+            }
+            FenSyntaxError::InvalidClock { field, text } => write!(
+                f,
+                "{} {text:?} is not a number (expected decimal digits only)",
+                field.name()
+            ),
+            FenSyntaxError::UnresolvedCastling { cause, .. } => cause.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenSyntaxError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenSyntaxError::UnresolvedCastling { cause, .. } => Some(cause),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::CastlingRight {
                 color,
                 right,
                 rook,
@@ -424,16 +602,12 @@ impl fmt::Display for FenError {
                     }
                 }
             }
-            FenError::InvalidEnPassant { text } => write!(
-                f,
-                "invalid en passant field {text:?} (expected '-' or a square such as e3 or d6)"
-            ),
-            FenError::EnPassantRank { square } => write!(
+            PositionError::EnPassantRank { square } => write!(
                 f,
                 "en passant square {square} is on the wrong rank (rank 6 with White to move, rank \
                  3 with Black to move)"
             ),
-            FenError::EnPassantPawn { square, problem } => {
+            PositionError::EnPassantPawn { square, problem } => {
                 write!(f, "en passant square {square}: ")?;
                 f.write_str(match problem {
                     EnPassantProblem::NoPawn => "no pawn of the side that just moved stands in front of it",
@@ -443,38 +617,26 @@ impl fmt::Display for FenError {
                     EnPassantProblem::SquareOccupied => "the square is occupied",
                 })
             }
-            FenError::ClockOverflow { field, text } => {
-                write!(
-                    f,
-                    "{} {text:?} is too large (at most 4294967295)",
-                    field.name()
-                )
-            }
-            FenError::InvalidClock { field, text } => write!(
-                f,
-                "{} {text:?} is not a number (expected decimal digits only)",
-                field.name()
-            ),
-            FenError::InconsistentBoard { square } => write!(
+            PositionError::InconsistentBoard { square } => write!(
                 f,
                 "the setup's colour and piece bitboards disagree on {square}"
             ),
-            FenError::MissingKing { color } => write!(f, "{} has no king", color_name(*color)),
-            FenError::TooManyKings { color, count } => {
+            PositionError::MissingKing { color } => write!(f, "{} has no king", color_name(*color)),
+            PositionError::TooManyKings { color, count } => {
                 write!(f, "{} has {count} kings", color_name(*color))
             }
-            FenError::PawnOnBackRank { square } => {
+            PositionError::PawnOnBackRank { square } => {
                 write!(
                     f,
                     "pawn on {square}: pawns cannot stand on the first or eighth rank"
                 )
             }
-            FenError::OppositeCheck { color, checker } => write!(
+            PositionError::OppositeCheck { color, checker } => write!(
                 f,
                 "the side not to move ({}) is in check from {checker}",
                 color_name(*color)
             ),
-            FenError::TooMuchMaterial { color, problem } => {
+            PositionError::TooMuchMaterial { color, problem } => {
                 write!(f, "too much material for {}: ", color_name(*color))?;
                 match problem {
                     MaterialProblem::TooManyMen { count } => write!(f, "{count} men, at most 16"),
@@ -489,7 +651,7 @@ impl fmt::Display for FenError {
                     ),
                 }
             }
-            FenError::ImpossibleCheck {
+            PositionError::ImpossibleCheck {
                 king,
                 checkers,
                 ep_square,
@@ -511,4 +673,22 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+impl std::error::Error for PositionError {}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax(e) => e.fmt(f),
+            FenError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(match self {
+            FenError::Syntax(e) => e,
+            FenError::Position(e) => e,
+        })
+    }
+}

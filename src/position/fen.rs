@@ -8,29 +8,35 @@ use core::str::FromStr;
 use super::castling_field;
 use super::error::shorten;
 use super::{CastlingMode, ParseOptions, Position, Setup};
-use crate::{Color, FenError, FenField, Piece, Rank, Square};
+use crate::{Color, FenError, FenField, FenSyntaxError, Piece, Rank, Square};
 
 impl Setup {
     /// Reads the syntax of a FEN, without checking that the position is legal (that is
     /// [`Position::from_setup`]'s work). The accepted text is described at
     /// [`Position::from_fen`].
     ///
-    /// Castling letters are resolved to rook squares in `mode`: X-FEN `K`/`Q` in Chess960 need the
-    /// king on its back rank and a rook on that side, so that is checked here; everything else
-    /// (kings, en passant, checks) is left to validation. Clocks are kept as written (a fullmove
-    /// number 0 stays 0 here; the position reads it as 1).
+    /// Castling letters are resolved to rook squares in `mode`: X-FEN `K`/`Q` in Chess960 name
+    /// the outermost rook on that side of the king, so they need one king of that colour on its
+    /// back rank and a rook on that side; without them the letter names no square, and reading
+    /// stops with [`FenSyntaxError::UnresolvedCastling`] carrying that legality problem.
+    /// Everything else (kings, en passant, checks, whether a named rook is there) is left to
+    /// validation. Clocks are kept as written (a fullmove number 0 stays 0 here; the position
+    /// reads it as 1).
     ///
     /// ```
-    /// use dirgolem::{CastlingMode, Setup, Square};
+    /// use dirgolem::{CastlingMode, FenSyntaxError, Setup, Square};
     /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", CastlingMode::Standard).unwrap();
     /// assert_eq!(setup.castling_rooks, Square::A1.bitboard() | Square::H1.bitboard());
     /// // Syntax only: a setup without a black king still reads.
     /// assert!(Setup::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard).is_ok());
     /// assert_eq!(setup.to_fen(CastlingMode::Chess960), "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1");
+    /// // X-FEN `K` with no rook on the king's side names no square.
+    /// let err = Setup::from_fen("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", CastlingMode::Chess960);
+    /// assert!(matches!(err, Err(FenSyntaxError::UnresolvedCastling { index: 0, .. })));
     /// ```
-    pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<Setup, FenError> {
+    pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<Setup, FenSyntaxError> {
         if let Some((index, ch)) = fen.char_indices().find(|(_, c)| !c.is_ascii()) {
-            return Err(FenError::NonAscii { index, ch });
+            return Err(FenSyntaxError::NonAscii { index, ch });
         }
         let mut fields = [""; 6];
         let mut found = 0;
@@ -41,9 +47,9 @@ impl Setup {
             found += 1;
         }
         match found {
-            0 => return Err(FenError::Empty),
+            0 => return Err(FenSyntaxError::Empty),
             4 | 6 => {}
-            _ => return Err(FenError::FieldCount { found }),
+            _ => return Err(FenSyntaxError::FieldCount { found }),
         }
         let mut setup = Setup::default();
         read_board(fields[0], &mut setup)?;
@@ -51,7 +57,7 @@ impl Setup {
             "w" => Color::White,
             "b" => Color::Black,
             text => {
-                return Err(FenError::InvalidTurn {
+                return Err(FenSyntaxError::InvalidTurn {
                     text: shorten(text),
                 });
             }
@@ -59,7 +65,7 @@ impl Setup {
         castling_field::read(fields[2], mode, &mut setup)?;
         setup.ep_square = match fields[3] {
             "-" => None,
-            text => Some(text.parse().map_err(|_| FenError::InvalidEnPassant {
+            text => Some(text.parse().map_err(|_| FenSyntaxError::InvalidEnPassant {
                 text: shorten(text),
             })?),
         };
@@ -138,20 +144,20 @@ fn piece_char(color: Color, piece: Piece) -> char {
 }
 
 /// Reads the piece placement field into `setup` (which must be empty).
-fn read_board(field: &str, setup: &mut Setup) -> Result<(), FenError> {
+fn read_board(field: &str, setup: &mut Setup) -> Result<(), FenSyntaxError> {
     if let Some((index, byte)) = field
         .bytes()
         .enumerate()
         .find(|&(_, b)| !matches!(b, b'1'..=b'8' | b'/') && piece_of(b).is_none())
     {
-        return Err(FenError::InvalidBoardChar {
+        return Err(FenSyntaxError::InvalidBoardChar {
             index,
             ch: char::from(byte),
         });
     }
     let found = field.split('/').count();
     if found != 8 {
-        return Err(FenError::RankCount { found });
+        return Err(FenSyntaxError::RankCount { found });
     }
     let mut offset = 0;
     for (row, text) in field.split('/').enumerate() {
@@ -161,7 +167,7 @@ fn read_board(field: &str, setup: &mut Setup) -> Result<(), FenError> {
         for (i, byte) in text.bytes().enumerate() {
             if byte.is_ascii_digit() {
                 if after_digit {
-                    return Err(FenError::ConsecutiveDigits {
+                    return Err(FenSyntaxError::ConsecutiveDigits {
                         rank,
                         index: offset + i,
                     });
@@ -177,7 +183,7 @@ fn read_board(field: &str, setup: &mut Setup) -> Result<(), FenError> {
             }
         }
         if squares != 8 {
-            return Err(FenError::RankLength { rank, squares });
+            return Err(FenSyntaxError::RankLength { rank, squares });
         }
         offset += text.len() + 1;
     }
@@ -196,9 +202,9 @@ fn piece_of(byte: u8) -> Option<(Color, Piece)> {
 }
 
 /// Reads a clock: decimal digits only, at most `u32::MAX`.
-fn read_clock(text: &str, field: FenField) -> Result<u32, FenError> {
+fn read_clock(text: &str, field: FenField) -> Result<u32, FenSyntaxError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(FenError::InvalidClock {
+        return Err(FenSyntaxError::InvalidClock {
             field,
             text: shorten(text),
         });
@@ -207,7 +213,7 @@ fn read_clock(text: &str, field: FenField) -> Result<u32, FenError> {
         .try_fold(0u32, |n, digit| {
             n.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
         })
-        .ok_or_else(|| FenError::ClockOverflow {
+        .ok_or_else(|| FenSyntaxError::ClockOverflow {
             field,
             text: shorten(text),
         })
@@ -224,26 +230,26 @@ impl Position {
     ///
     /// | input | policy |
     /// |---|---|
-    /// | field count | 6 fields, or 4 (EPD style: clocks `0 1`). 1, 2, 3, 5, 7 or more fields (EPD opcodes, a `#` comment) are [`FenError::FieldCount`]; empty or blank text is [`FenError::Empty`] |
+    /// | field count | 6 fields, or 4 (EPD style: clocks `0 1`). 1, 2, 3, 5, 7 or more fields (EPD opcodes, a `#` comment) are [`FenSyntaxError::FieldCount`]; empty or blank text is [`FenSyntaxError::Empty`] |
     /// | separators | runs of ASCII whitespace (spaces, tabs, CR/LF) between fields, leading and trailing whitespace ignored; `,` and `_` are not separators |
-    /// | non-ASCII | refused anywhere, whatever the character (BOM, no-break space, zero-width space, fullwidth letters, `♔`, Arabic-Indic digits): [`FenError::NonAscii`] |
-    /// | piece placement | exactly 8 ranks of exactly 8 squares separated by `/`; no leading or trailing `/` (no crazyhouse pocket), no empty rank, digits 1-8 only; two digits in a row (`44`) are refused as non-canonical ([`FenError::ConsecutiveDigits`]) |
+    /// | non-ASCII | refused anywhere, whatever the character (BOM, no-break space, zero-width space, fullwidth letters, `♔`, Arabic-Indic digits): [`FenSyntaxError::NonAscii`] |
+    /// | piece placement | exactly 8 ranks of exactly 8 squares separated by `/`; no leading or trailing `/` (no crazyhouse pocket), no empty rank, digits 1-8 only; two digits in a row (`44`) are refused as non-canonical ([`FenSyntaxError::ConsecutiveDigits`]) |
     /// | side to move | `w` or `b`, lowercase |
     /// | castling | `-`, or distinct right letters in any order (normalised on output); a right named twice, literally (`KQkqK`) or two ways (`QA`), is refused; `-` only alone. Standard: `KQkq` and the Shredder letters of the corner rooks (`HAha`); each right needs its king on e1 / e8 and its rook in the corner. Chess960: Shredder letters and X-FEN (`K`/`Q` = outermost rook on that side); a right needs the king anywhere on its back rank, the rook on the same rank, at most one right per side of the king. A king on the a- or h-file keeps its one-sided right (no Chess960 start has it, but it plays: `chess960-relaxed.epd`), in strict and relaxed mode alike |
     /// | en passant | `-` or a lowercase square on rank 6 (White to move) or 3 (Black to move), with a pawn of the side that just moved in front of it, and the square behind it and the square itself empty. Accepted when no capture is possible or legal; the position then drops it (so `to_fen` writes `-`) |
-    /// | clocks | decimal digits only (leading zeros allowed): no sign, point, hex prefix; above `u32::MAX` is [`FenError::ClockOverflow`], never saturated. Fullmove number 0 is read as 1. Clocks are not checked against each other or the en passant square (halfmove 200 at move 1, or 5 with an en passant square, are kept as written) |
+    /// | clocks | decimal digits only (leading zeros allowed): no sign, point, hex prefix; above `u32::MAX` is [`FenSyntaxError::ClockOverflow`], never saturated. Fullmove number 0 is read as 1. Clocks are not checked against each other or the en passant square (halfmove 200 at move 1, or 5 with an en passant square, are kept as written) |
     /// | men | one king a side, no pawn on rank 1 or 8, the side not to move not in check (adjacent kings included) |
     /// | material (strict only) | at most 16 men and 8 pawns a side, and pieces beyond the initial 2 knights, 2 bishops (either colour), 2 rooks and 1 queen at most `8 - pawns`; [`ParseOptions::relaxed`] accepts more |
     /// | checks (strict only) | at most two checkers; two only if one of them can have moved there uncovering the other (or an en passant capture uncovered both), which refuses two pawns, two knights, pawn and knight, two bishops and checkers aligned with the king; with an en passant square, only a check by the pushed pawn or by one slider it uncovered; [`ParseOptions::relaxed`] accepts them |
     /// | other | a position unreachable by move parity (start position, Black to move) is accepted |
     ///
     /// ```
-    /// use dirgolem::{FenError, Position};
+    /// use dirgolem::{Color, FenError, Position, PositionError, Square};
     /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 0").unwrap();
     /// assert_eq!(pos, Position::startpos());
     /// assert_eq!(
     ///     Position::from_fen("8/8/8/3kK3/8/8/8/8 w - - 0 1"),
-    ///     Err(FenError::OppositeCheck { color: dirgolem::Color::Black, checker: dirgolem::Square::E5 })
+    ///     Err(FenError::Position(PositionError::OppositeCheck { color: Color::Black, checker: Square::E5 }))
     /// );
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
@@ -263,7 +269,8 @@ impl Position {
     /// assert_eq!(Position::from_fen_with(xfen, ParseOptions::chess960()), Ok(pos));
     /// ```
     pub fn from_fen_with(fen: &str, options: ParseOptions) -> Result<Position, FenError> {
-        Position::from_setup(&Setup::from_fen(fen, options.castling)?, options)
+        let setup = Setup::from_fen(fen, options.castling)?;
+        Ok(Position::from_setup(&setup, options)?)
     }
 
     /// The FEN of this position, castling written in its [`CastlingMode`] (`KQkq`, or

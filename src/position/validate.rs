@@ -13,8 +13,8 @@ use super::castling_field::{back_rank, right_letter};
 use super::{CastlingMode, ParseOptions, Position, Setup};
 use crate::attacks;
 use crate::{
-    Bitboard, CastlingRightProblem, Color, EnPassantProblem, FenError, File, MaterialProblem,
-    Piece, Rank, Square,
+    Bitboard, CastlingRightProblem, Color, EnPassantProblem, File, MaterialProblem, Piece,
+    PositionError, Rank, Square,
 };
 
 impl Position {
@@ -31,18 +31,18 @@ impl Position {
     /// becomes 1.
     ///
     /// ```
-    /// use dirgolem::{Color, FenError, ParseOptions, Piece, Position, Setup, Square};
+    /// use dirgolem::{Color, PositionError, ParseOptions, Piece, Position, Setup, Square};
     /// let mut setup = Setup::default();
     /// setup.put(Square::E1, Color::White, Piece::King);
     /// assert_eq!(
     ///     Position::from_setup(&setup, ParseOptions::standard()),
-    ///     Err(FenError::MissingKing { color: Color::Black })
+    ///     Err(PositionError::MissingKing { color: Color::Black })
     /// );
     /// setup.put(Square::E8, Color::Black, Piece::King);
     /// let pos = Position::from_setup(&setup, ParseOptions::standard()).unwrap();
     /// assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     /// ```
-    pub fn from_setup(setup: &Setup, options: ParseOptions) -> Result<Position, FenError> {
+    pub fn from_setup(setup: &Setup, options: ParseOptions) -> Result<Position, PositionError> {
         check_board(setup)?;
         check_kings(setup)?;
         check_pawns(setup)?;
@@ -59,7 +59,7 @@ impl Position {
 
 /// Each square holds at most one colour and one kind, and has a colour exactly when it has a
 /// kind.
-fn check_board(setup: &Setup) -> Result<(), FenError> {
+fn check_board(setup: &Setup) -> Result<(), PositionError> {
     let [white, black] = setup.colors;
     let mut kinds = Bitboard::EMPTY;
     let mut kind_overlap = Bitboard::EMPTY;
@@ -69,26 +69,26 @@ fn check_board(setup: &Setup) -> Result<(), FenError> {
     }
     let bad = (white & black) | kind_overlap | ((white | black) ^ kinds);
     match bad.first() {
-        Some(square) => Err(FenError::InconsistentBoard { square }),
+        Some(square) => Err(PositionError::InconsistentBoard { square }),
         None => Ok(()),
     }
 }
 
-fn check_kings(setup: &Setup) -> Result<(), FenError> {
+fn check_kings(setup: &Setup) -> Result<(), PositionError> {
     for color in Color::ALL {
         match setup.men(color, Piece::King).len() {
-            0 => return Err(FenError::MissingKing { color }),
+            0 => return Err(PositionError::MissingKing { color }),
             1 => {}
-            count => return Err(FenError::TooManyKings { color, count }),
+            count => return Err(PositionError::TooManyKings { color, count }),
         }
     }
     Ok(())
 }
 
-fn check_pawns(setup: &Setup) -> Result<(), FenError> {
+fn check_pawns(setup: &Setup) -> Result<(), PositionError> {
     let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
     match (setup.pieces[Piece::Pawn as usize] & back_ranks).first() {
-        Some(square) => Err(FenError::PawnOnBackRank { square }),
+        Some(square) => Err(PositionError::PawnOnBackRank { square }),
         None => Ok(()),
     }
 }
@@ -98,7 +98,7 @@ fn king_of(setup: &Setup, color: Color) -> Square {
     setup.men(color, Piece::King).first().unwrap_or(Square::A1)
 }
 
-fn check_castling(setup: &Setup, mode: CastlingMode) -> Result<(), FenError> {
+fn check_castling(setup: &Setup, mode: CastlingMode) -> Result<(), PositionError> {
     let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
     if let Some(rook) = (setup.castling_rooks - back_ranks).first() {
         let color = if rook.rank() <= Rank::Fourth {
@@ -106,7 +106,7 @@ fn check_castling(setup: &Setup, mode: CastlingMode) -> Result<(), FenError> {
         } else {
             Color::Black
         };
-        return Err(FenError::CastlingRight {
+        return Err(PositionError::CastlingRight {
             color,
             right: right_letter(rook, color, mode),
             rook: Some(rook),
@@ -145,7 +145,7 @@ fn check_castling(setup: &Setup, mode: CastlingMode) -> Result<(), FenError> {
                 }
             };
             if let Some(problem) = problem {
-                return Err(FenError::CastlingRight {
+                return Err(PositionError::CastlingRight {
                     color,
                     right: right_letter(rook, color, mode),
                     rook: Some(rook),
@@ -180,7 +180,7 @@ fn pushed_and_origin(setup: &Setup, ep: Square) -> Option<(Square, Square)> {
     Some((shifted(ep, forward(mover))?, shifted(ep, -forward(mover))?))
 }
 
-fn check_en_passant(setup: &Setup) -> Result<(), FenError> {
+fn check_en_passant(setup: &Setup) -> Result<(), PositionError> {
     let Some(square) = setup.ep_square else {
         return Ok(());
     };
@@ -190,7 +190,7 @@ fn check_en_passant(setup: &Setup) -> Result<(), FenError> {
     };
     let (pushed, origin) = match pushed_and_origin(setup, square) {
         Some(squares) if square.rank() == rank => squares,
-        _ => return Err(FenError::EnPassantRank { square }),
+        _ => return Err(PositionError::EnPassantRank { square }),
     };
     let problem = if !setup.men(!setup.turn, Piece::Pawn).contains(pushed) {
         EnPassantProblem::NoPawn
@@ -201,7 +201,7 @@ fn check_en_passant(setup: &Setup) -> Result<(), FenError> {
     } else {
         return Ok(());
     };
-    Err(FenError::EnPassantPawn { square, problem })
+    Err(PositionError::EnPassantPawn { square, problem })
 }
 
 /// The men of `by` that attack `sq` with the given occupancy.
@@ -216,16 +216,16 @@ fn attackers(setup: &Setup, sq: Square, by: Color, occupied: Bitboard) -> Bitboa
         & setup.colors[by as usize]
 }
 
-fn check_opposite_check(setup: &Setup) -> Result<(), FenError> {
+fn check_opposite_check(setup: &Setup) -> Result<(), PositionError> {
     let color = !setup.turn;
     let checkers = attackers(setup, king_of(setup, color), setup.turn, setup.occupied());
     match checkers.first() {
-        Some(checker) => Err(FenError::OppositeCheck { color, checker }),
+        Some(checker) => Err(PositionError::OppositeCheck { color, checker }),
         None => Ok(()),
     }
 }
 
-fn check_material(setup: &Setup) -> Result<(), FenError> {
+fn check_material(setup: &Setup) -> Result<(), PositionError> {
     for color in Color::ALL {
         let count = |piece| setup.men(color, piece).len();
         let men = setup.colors[color as usize].len();
@@ -243,7 +243,7 @@ fn check_material(setup: &Setup) -> Result<(), FenError> {
         } else {
             continue;
         };
-        return Err(FenError::TooMuchMaterial { color, problem });
+        return Err(PositionError::TooMuchMaterial { color, problem });
     }
     Ok(())
 }
@@ -354,7 +354,7 @@ fn double_check_is_possible(
         })
 }
 
-fn check_impossible_check(setup: &Setup) -> Result<(), FenError> {
+fn check_impossible_check(setup: &Setup) -> Result<(), PositionError> {
     let us = setup.turn;
     let king = king_of(setup, us);
     let checkers = attackers(setup, king, !us, setup.occupied());
@@ -380,7 +380,7 @@ fn check_impossible_check(setup: &Setup) -> Result<(), FenError> {
     if possible {
         Ok(())
     } else {
-        Err(FenError::ImpossibleCheck {
+        Err(PositionError::ImpossibleCheck {
             king,
             checkers,
             ep_square: setup.ep_square,

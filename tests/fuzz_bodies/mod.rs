@@ -18,8 +18,8 @@ mod reference;
 use std::collections::BTreeSet;
 
 use dirgolem::{
-    Backend, Bitboard, CastlingMode, Color, Generator, Move, ParseOptions, Piece, Position, Setup,
-    Square,
+    Backend, Bitboard, CastlingMode, Color, FenError, Generator, Move, ParseOptions, Piece,
+    Position, Setup, Square,
 };
 
 /// Every option set a FEN can be read with.
@@ -72,7 +72,8 @@ pub fn read_fen(data: &[u8]) -> usize {
     for options in ALL_OPTIONS {
         let read = Position::from_fen_with(&text, options);
         let via_setup = Setup::from_fen(&text, options.castling)
-            .and_then(|setup| Position::from_setup(&setup, options));
+            .map_err(FenError::from)
+            .and_then(|setup| Position::from_setup(&setup, options).map_err(FenError::from));
         assert_eq!(read, via_setup, "{text:?}: FEN and Setup reading differ");
         match read {
             Ok(position) => {
