@@ -46,10 +46,10 @@ pub fn run(input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
             Some("go") => {
                 let mut depth = 6;
                 while let Some(w) = words.next() {
-                    if w == "depth" {
-                        if let Some(d) = words.next().and_then(|d| d.parse().ok()) {
-                            depth = d;
-                        }
+                    if w == "depth"
+                        && let Some(d) = words.next().and_then(|d| d.parse().ok())
+                    {
+                        depth = d;
                     }
                 }
                 let best = engine.think(&game, depth, output)?;
@@ -238,14 +238,18 @@ impl Engine {
 
         // Null move: if passing still fails high, a real move will too (not in check, and
         // not with pawns and king alone, where passing may be the only good move: zugzwang).
-        if null_allowed && !in_check && depth >= 3 && ply > 0 && has_pieces(position) {
-            if let Some(passed) = position.play_null() {
-                self.path.push(key);
-                let score = -self.search(&passed, depth - 3, ply + 1, -beta, -beta + 1, false);
-                self.path.pop();
-                if score >= beta {
-                    return beta;
-                }
+        if null_allowed
+            && !in_check
+            && depth >= 3
+            && ply > 0
+            && has_pieces(position)
+            && let Some(passed) = position.play_null()
+        {
+            self.path.push(key);
+            let score = -self.search(&passed, depth - 3, ply + 1, -beta, -beta + 1, false);
+            self.path.pop();
+            if score >= beta {
+                return beta;
             }
         }
 

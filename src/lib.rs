@@ -6,12 +6,13 @@ pub mod attacks;
 mod bitboard;
 mod chess_move;
 mod dispatch;
-pub mod golem;
+mod golem;
 mod lanes;
 mod move_list;
 mod perft;
 mod piece;
 mod position;
+#[cfg(feature = "oracles")]
 pub mod sliders;
 mod square;
 

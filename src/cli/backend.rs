@@ -15,8 +15,9 @@ use super::args::Args;
 use super::input::{chosen_backend, no_more};
 use super::output::bounded;
 
-/// The environment variable that chooses a backend when `--backend` is not given.
-pub const ENV_VAR: &str = "DIRGOLEM_BACKEND";
+/// The environment variable that chooses a backend when `--backend` is not given (the
+/// library's name for it).
+pub const ENV_VAR: &str = dirgolem::Backend::ENV_VAR;
 
 /// Runs `dirgolem backends`: one line per backend (see [`listing`]).
 pub fn command(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode, Error> {

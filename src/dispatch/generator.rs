@@ -47,7 +47,15 @@ impl Backend {
         Backend::Neon,
     ];
 
-    /// The name used by `--backend` and `DIRGOLEM_BACKEND`.
+    /// The environment variable that names a backend for [`Backend::from_env`] (and the
+    /// tool's `--backend` default): `DIRGOLEM_BACKEND`.
+    ///
+    /// ```
+    /// assert_eq!(dirgolem::Backend::ENV_VAR, "DIRGOLEM_BACKEND");
+    /// ```
+    pub const ENV_VAR: &'static str = "DIRGOLEM_BACKEND";
+
+    /// The name used by `--backend` and [`Backend::ENV_VAR`].
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Scalar => "scalar",
@@ -79,7 +87,7 @@ impl Backend {
     /// The backend named by the environment variable `DIRGOLEM_BACKEND`, if it is set and not
     /// empty; an error if it names no backend or one this CPU cannot run.
     pub fn from_env() -> Result<Option<Backend>, BackendError> {
-        match std::env::var("DIRGOLEM_BACKEND") {
+        match std::env::var(Backend::ENV_VAR) {
             Ok(name) if !name.is_empty() => {
                 let backend: Backend = name.parse()?;
                 Generator::new(backend)?;

@@ -4,7 +4,8 @@
 //! there, so only this test does.
 
 use super::batch::Batch;
-use super::{fill_list, generate};
+use super::generate;
+use super::list::fill_list;
 use crate::lanes::{Lanes, Scalar};
 use crate::position::{Board, make_board};
 use crate::{Move, MoveList, ParseOptions, Position};

@@ -2,27 +2,24 @@
 //! check, which are pinned to their king.
 //!
 //! The answers are built as seed 001 section 5 describes: the attacks of each kind of man from
-//! the target square, masked by the men of that kind. Knights, kings and pawns come from
-//! [`crate::attacks`]; sliders from hyperbola quintessence ([`crate::sliders::hyperbola`]),
-//! branch-free with 2 KiB of compile-time tables, the cheapest scalar technique that needs no
-//! start-up work. The work is done on the board relative to the side to move and only the
+//! the target square, masked by the men of that kind, all from [`crate::attacks`] (the core's
+//! scalar attack tables; the slider techniques of `sliders` are oracles behind a feature). The work is done on the board relative to the side to move and only the
 //! result is turned into absolute squares.
 
 use super::Position;
 use super::board::*;
-use crate::sliders::{Hyperbola, SliderAttacks};
 use crate::{Bitboard, Color, Square, attacks};
 
 /// Rook attacks for the queries (the one place that names the slider technique).
 #[inline(always)]
 fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-    Hyperbola.rook(sq, occupied)
+    attacks::rook(sq, occupied)
 }
 
 /// Bishop attacks for the queries (see [`rook`]).
 #[inline(always)]
 fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-    Hyperbola.bishop(sq, occupied)
+    attacks::bishop(sq, occupied)
 }
 
 /// Every man of either colour that attacks the relative square `target` (index `target_index`)
