@@ -9,6 +9,7 @@ pub mod golem;
 pub mod lanes;
 mod move_list;
 mod perft;
+mod perft_parallel;
 mod piece;
 mod position;
 pub mod sliders;
@@ -20,6 +21,7 @@ pub use golem::{Direction, MoveTargets};
 pub use lanes::{Backend, BackendError, Generator};
 pub use move_list::{CAPACITY as MOVE_LIST_CAPACITY, MoveList};
 pub use perft::{divide, divide_each, perft};
+pub use perft_parallel::{Progress, available_threads, divide_parallel_each};
 pub use piece::{Color, Piece};
 pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,
