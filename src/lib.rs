@@ -10,6 +10,7 @@ mod golem;
 mod lanes;
 mod move_list;
 mod perft;
+mod perft_parallel;
 mod piece;
 mod position;
 #[cfg(feature = "oracles")]
@@ -22,6 +23,7 @@ pub use dispatch::{Backend, BackendError, Generator};
 pub use golem::{Direction, MoveTargets};
 pub use move_list::{CAPACITY as MOVE_LIST_CAPACITY, MoveList};
 pub use perft::{divide, divide_each, perft};
+pub use perft_parallel::{Progress, available_threads, divide_parallel_each};
 pub use piece::{Color, Piece};
 pub use position::{
     CastlingMode, CastlingRightProblem, CastlingSyntax, EnPassantProblem, FenError, FenField,

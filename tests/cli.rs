@@ -805,3 +805,371 @@ fn bench_measures_the_five_positions_and_checks_their_counts() {
     let error = run(&["perft", "3", "--quick"]);
     assert_eq!(error.status.code(), Some(2));
 }
+
+// ---- threads -----------------------------------------------------------------------------
+
+#[test]
+fn perft_with_threads_prints_the_same_line_and_no_progress_off_a_terminal() {
+    for (fen, depth, nodes) in [
+        (STARTPOS, "5", 4_865_609),
+        (KIWIPETE, "4", 4_085_603),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "5", 674_624),
+    ] {
+        let expected = format!("nodes {nodes}\n");
+        for threads in ["1", "2", "3"] {
+            let output = run(&["perft", depth, fen, "--threads", threads]);
+            assert_eq!(output.status.code(), Some(0), "{threads} threads");
+            assert_eq!(stdout(&output), expected, "{fen} with {threads} threads");
+            // stderr is a pipe here: the timing line alone, no progress.
+            let err = stderr(&output);
+            assert_eq!(err.lines().count(), 1, "{err:?}");
+            assert!(err.starts_with("time ") && !err.contains('\r'), "{err:?}");
+        }
+    }
+    // The default (every core) counts the same.
+    assert_eq!(success(&["perft", "5"]), "nodes 4865609\n");
+}
+
+#[test]
+fn divide_with_threads_prints_the_same_lines() {
+    for (fen, depth) in [(STARTPOS, "4"), (KIWIPETE, "3")] {
+        let single = success(&["divide", depth, fen, "--threads", "1"]);
+        for threads in ["2", "3", "8"] {
+            let text = success(&["divide", depth, fen, "--threads", threads]);
+            assert_eq!(text, single, "{fen}, {threads} threads");
+        }
+        let depth: u32 = depth.parse().unwrap();
+        assert_divide_matches(&single, &Position::from_fen(fen).unwrap(), depth, None);
+    }
+    // Moves played first, and depth 0.
+    assert_eq!(
+        success(&["divide", "3", "e2e4 e7e5", "--threads=2"]),
+        success(&["divide", "3", "e2e4", "e7e5", "--threads=1"])
+    );
+    assert_eq!(success(&["divide", "0", "--threads", "2"]), "\n1\n");
+}
+
+#[test]
+fn bad_thread_counts_are_refused() {
+    fails(&["perft", "3", "--threads", "0"], "at least one thread");
+    fails(&["perft", "3", "--threads", "two"], "'two' is not a number");
+    fails(&["divide", "3", "--threads=-2"], "'-2' is not a number");
+    fails(&["perft", "3", "--threads"], "--threads needs a value");
+    fails(
+        &["perft", "3", "--threads", "99999999999999999999999"],
+        "too large",
+    );
+    fails(
+        &["perft", "3", "--threads", "2", "--threads", "2"],
+        "given twice",
+    );
+    fails(
+        &["suite", &data("cpw.epd"), "--threads", "2"],
+        "--threads only applies",
+    );
+    fails(&["perft", "3", "--json"], "--json only applies to bench");
+}
+
+#[test]
+fn bench_with_threads_adds_a_line_with_the_speed_up() {
+    let backend = Generator::detect().backend().name();
+    let listed = success(&["bench", "--quick", "--backend", backend, "--threads", "2"]);
+    let lines: Vec<&str> = listed.lines().collect();
+    // Header, two lines per position, two totals.
+    assert_eq!(lines.len(), 13, "{listed}");
+    for pair in lines[1..11].chunks(2) {
+        let single: Vec<&str> = pair[0].split_whitespace().collect();
+        let threaded: Vec<&str> = pair[1].split_whitespace().collect();
+        assert_eq!(single[..4], threaded[..4], "{listed}");
+        assert!(!pair[0].contains("speed-up"), "{listed}");
+        assert!(pair[1].contains("  2 threads, speed-up "), "{listed}");
+    }
+    assert!(
+        lines[12].contains("total") && lines[12].contains("speed-up"),
+        "{listed}"
+    );
+}
+
+/// A JSON value, as far as the bench output needs one.
+#[derive(Debug, PartialEq)]
+enum Json {
+    Null,
+    Bool(bool),
+    Number(f64),
+    Text(String),
+    Array(Vec<Json>),
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    fn get(&self, key: &str) -> &Json {
+        match self {
+            Json::Object(fields) => {
+                let found = fields.iter().find(|(k, _)| k == key);
+                &found
+                    .unwrap_or_else(|| panic!("no key {key:?} in {self:?}"))
+                    .1
+            }
+            _ => panic!("{self:?} is not an object"),
+        }
+    }
+}
+
+/// A strict parser of one JSON text (RFC 8259): the whole input is one value.
+fn parse_json(text: &str) -> Result<Json, String> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let value = json_value(bytes, &mut at)?;
+    json_space(bytes, &mut at);
+    if at != bytes.len() {
+        return Err(format!("text after the value at byte {at}"));
+    }
+    Ok(value)
+}
+
+fn json_space(b: &[u8], at: &mut usize) {
+    while *at < b.len() && matches!(b[*at], b' ' | b'\t' | b'\n' | b'\r') {
+        *at += 1;
+    }
+}
+
+fn json_expect(b: &[u8], at: &mut usize, c: u8) -> Result<(), String> {
+    json_space(b, at);
+    if b.get(*at) == Some(&c) {
+        *at += 1;
+        Ok(())
+    } else {
+        Err(format!("expected {:?} at byte {at}", c as char))
+    }
+}
+
+fn json_value(b: &[u8], at: &mut usize) -> Result<Json, String> {
+    json_space(b, at);
+    let rest = &b[*at..];
+    for (word, value) in [
+        (&b"true"[..], Json::Bool(true)),
+        (b"false", Json::Bool(false)),
+        (b"null", Json::Null),
+    ] {
+        if rest.starts_with(word) {
+            *at += word.len();
+            return Ok(value);
+        }
+    }
+    match rest.first() {
+        Some(b'"') => json_text(b, at).map(Json::Text),
+        Some(b'[') => {
+            *at += 1;
+            let mut items = Vec::new();
+            json_space(b, at);
+            if b.get(*at) == Some(&b']') {
+                *at += 1;
+                return Ok(Json::Array(items));
+            }
+            loop {
+                items.push(json_value(b, at)?);
+                json_space(b, at);
+                match b.get(*at) {
+                    Some(b',') => *at += 1,
+                    Some(b']') => {
+                        *at += 1;
+                        return Ok(Json::Array(items));
+                    }
+                    _ => return Err(format!("expected ',' or ']' at byte {at}")),
+                }
+            }
+        }
+        Some(b'{') => {
+            *at += 1;
+            let mut fields = Vec::new();
+            json_space(b, at);
+            if b.get(*at) == Some(&b'}') {
+                *at += 1;
+                return Ok(Json::Object(fields));
+            }
+            loop {
+                json_space(b, at);
+                let key = json_text(b, at)?;
+                json_expect(b, at, b':')?;
+                fields.push((key, json_value(b, at)?));
+                json_space(b, at);
+                match b.get(*at) {
+                    Some(b',') => *at += 1,
+                    Some(b'}') => {
+                        *at += 1;
+                        return Ok(Json::Object(fields));
+                    }
+                    _ => return Err(format!("expected ',' or '}}' at byte {at}")),
+                }
+            }
+        }
+        Some(b'-' | b'0'..=b'9') => {
+            let start = *at;
+            while *at < b.len() && matches!(b[*at], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+            {
+                *at += 1;
+            }
+            let number = std::str::from_utf8(&b[start..*at]).unwrap();
+            let leading_zero = number.trim_start_matches('-').starts_with("0")
+                && number.trim_start_matches('-').len() > 1
+                && !number.trim_start_matches('-')[1..].starts_with('.');
+            if leading_zero || number.ends_with('.') {
+                return Err(format!("bad number {number:?}"));
+            }
+            number
+                .parse()
+                .map(Json::Number)
+                .map_err(|_| format!("bad number {number:?}"))
+        }
+        _ => Err(format!("no value at byte {at}")),
+    }
+}
+
+fn json_text(b: &[u8], at: &mut usize) -> Result<String, String> {
+    if b.get(*at) != Some(&b'"') {
+        return Err(format!("expected a string at byte {at}"));
+    }
+    *at += 1;
+    let mut out = String::new();
+    loop {
+        let Some(&c) = b.get(*at) else {
+            return Err("unterminated string".to_string());
+        };
+        *at += 1;
+        match c {
+            b'"' => return Ok(out),
+            b'\\' => {
+                let e = *b.get(*at).ok_or("unterminated escape")?;
+                *at += 1;
+                match e {
+                    b'"' | b'\\' | b'/' => out.push(e as char),
+                    b'n' => out.push('\n'),
+                    b't' => out.push('\t'),
+                    b'r' => out.push('\r'),
+                    b'b' => out.push('\u{8}'),
+                    b'f' => out.push('\u{c}'),
+                    b'u' => {
+                        let hex = std::str::from_utf8(b.get(*at..*at + 4).ok_or("short \\u")?)
+                            .map_err(|e| e.to_string())?;
+                        let code = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
+                        out.push(char::from_u32(code).ok_or("surrogate in \\u")?);
+                        *at += 4;
+                    }
+                    _ => return Err(format!("bad escape at byte {at}")),
+                }
+            }
+            0..0x20 => return Err(format!("raw control character at byte {at}")),
+            _ => {
+                // Copy the whole UTF-8 sequence that starts here.
+                let start = *at - 1;
+                let len = match c {
+                    0xf0.. => 4,
+                    0xe0.. => 3,
+                    0xc0.. => 2,
+                    _ => 1,
+                };
+                let s = std::str::from_utf8(&b[start..start + len]).map_err(|e| e.to_string())?;
+                out.push_str(s);
+                *at = start + len;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_json_checker_refuses_broken_json() {
+    assert_eq!(
+        parse_json(r#"{"a":[1,-2.5e3,true,null],"b":"x\"\u00e9"}"#).unwrap(),
+        Json::Object(vec![
+            (
+                "a".to_string(),
+                Json::Array(vec![
+                    Json::Number(1.0),
+                    Json::Number(-2500.0),
+                    Json::Bool(true),
+                    Json::Null
+                ])
+            ),
+            ("b".to_string(), Json::Text("x\"é".to_string())),
+        ])
+    );
+    for broken in [
+        r#"{"a":1,}"#,
+        r#"{"a" 1}"#,
+        r#"{"a":"b}"#,
+        "[1] [2]",
+        r#"{"a":01}"#,
+        "{\"a\":\"\n\"}",
+        "",
+    ] {
+        assert!(parse_json(broken).is_err(), "{broken:?}");
+    }
+}
+
+#[test]
+fn bench_json_is_one_object_with_the_figures() {
+    let backend = Generator::detect().backend().name();
+    let text = success(&[
+        "bench",
+        "--quick",
+        "--json",
+        "--backend",
+        backend,
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(text.lines().count(), 1, "one line: {text}");
+    let json = parse_json(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(
+        json.get("version"),
+        &Json::Text(env!("CARGO_PKG_VERSION").to_string())
+    );
+    assert!(matches!(json.get("cpu"), Json::Text(model) if !model.is_empty()));
+    let Json::Array(features) = json.get("features") else {
+        panic!("features is a list: {text}");
+    };
+    let available: Vec<Json> = Backend::available()
+        .into_iter()
+        .map(|b| Json::Text(b.name().to_string()))
+        .collect();
+    assert_eq!(features, &available);
+    assert_eq!(json.get("backend"), &Json::Text(backend.to_string()));
+    assert_eq!(json.get("quick"), &Json::Bool(true));
+    let Json::Array(runs) = json.get("runs") else {
+        panic!("runs is a list: {text}");
+    };
+    assert_eq!(runs.len(), 2, "one thread and two: {text}");
+    for (run, threads) in runs.iter().zip([1.0, 2.0]) {
+        assert_eq!(run.get("backend"), &Json::Text(backend.to_string()));
+        assert_eq!(run.get("threads"), &Json::Number(threads));
+        let Json::Array(positions) = run.get("positions") else {
+            panic!("positions is a list: {text}");
+        };
+        let names: Vec<&Json> = positions.iter().map(|p| p.get("name")).collect();
+        let expected: Vec<Json> = [
+            "startpos",
+            "kiwipete",
+            "position3",
+            "position4",
+            "position5",
+        ]
+        .map(|n| Json::Text(n.to_string()))
+        .into_iter()
+        .collect();
+        assert_eq!(names, expected.iter().collect::<Vec<_>>());
+        let mut sum = 0.0;
+        for p in positions {
+            assert_eq!(p.get("correct"), &Json::Bool(true), "{text}");
+            assert!(
+                matches!(p.get("mnps"), Json::Number(m) if *m > 0.0),
+                "{text}"
+            );
+            let Json::Number(nodes) = p.get("nodes") else {
+                panic!("nodes is a number: {text}");
+            };
+            sum += nodes;
+        }
+        assert_eq!(run.get("nodes"), &Json::Number(sum));
+        assert_eq!(sum, 22_507_115.0);
+    }
+}

@@ -5,6 +5,7 @@
 //! decimal digits: no sign, no spaces.
 
 use std::ffi::OsString;
+use std::num::NonZeroUsize;
 
 use super::output::bounded;
 
@@ -29,6 +30,10 @@ pub struct Args {
     pub max_nodes: Option<u64>,
     /// `--quick` (bench only).
     pub quick: bool,
+    /// `--threads N` (perft, divide, bench): at least 1.
+    pub threads: Option<NonZeroUsize>,
+    /// `--json` (bench only).
+    pub json: bool,
     /// `--help` or `-h`.
     pub help: bool,
     /// `--version`.
@@ -61,7 +66,10 @@ impl Args {
                 Some((name, value)) => (name, Some(value.to_string())),
                 None => (arg.as_str(), None),
             };
-            let takes_value = matches!(name, "--backend" | "--max-depth" | "--max-nodes");
+            let takes_value = matches!(
+                name,
+                "--backend" | "--max-depth" | "--max-nodes" | "--threads"
+            );
             if !takes_value && inline_value.is_some() {
                 return Err(format!("option {} takes no value", bounded(name)));
             }
@@ -80,6 +88,10 @@ impl Args {
                 "--chess960" => args.chess960 = true,
                 "--relaxed" => args.relaxed = true,
                 "--quick" => args.quick = true,
+                "--json" => args.json = true,
+                "--threads" => {
+                    once(name, &mut args.threads, parse_threads(name, &value()?)?)?;
+                }
                 "--backend" => once(name, &mut args.backend, value()?)?,
                 "--max-depth" => {
                     once(name, &mut args.max_depth, parse_depth(name, &value()?)?)?;
@@ -154,6 +166,24 @@ pub fn parse_count(what: &str, text: &str) -> Result<u64, String> {
     }
 }
 
+/// Reads a thread count: a decimal number from 1 up. 0 is refused rather than taken as "all
+/// cores", which is already what leaving the option out means.
+pub fn parse_threads(what: &str, text: &str) -> Result<NonZeroUsize, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{what} '{}' is not a number of threads (plain decimal digits)",
+            bounded(text)
+        ));
+    }
+    match text.parse::<usize>().map(NonZeroUsize::new) {
+        Ok(Some(n)) => Ok(n),
+        Ok(None) => Err(format!(
+            "{what} 0: at least one thread is needed (leave the option out for every core)"
+        )),
+        Err(_) => Err(format!("{what} '{}' is too large", bounded(text))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,6 +253,23 @@ mod tests {
         }
         let flags = parse(&["--relaxed", "--relaxed", "--chess960", "--chess960"]).unwrap();
         assert!(flags.relaxed && flags.chess960);
+    }
+
+    #[test]
+    fn thread_counts_are_positive_numbers() {
+        let a = parse(&["perft", "5", "--threads", "3", "--json"]).unwrap();
+        assert_eq!(a.threads, NonZeroUsize::new(3));
+        assert!(a.json);
+        assert!(
+            parse(&["--threads=0"])
+                .unwrap_err()
+                .contains("at least one thread")
+        );
+        for bad in ["x", "-1", "+2", "1.5", "99999999999999999999999"] {
+            assert!(parse_threads("--threads", bad).is_err(), "{bad}");
+        }
+        assert!(parse(&["--threads"]).unwrap_err().contains("needs a value"));
+        assert!(parse(&["--threads", "2", "--threads", "2"]).is_err());
     }
 
     #[test]

@@ -1,54 +1,102 @@
 //! `dirgolem bench`: bulk-counted perft on the five CPW positions, per backend, in Mnps, for
 //! comparing CPUs and separately built programs. Every count is checked against the published
-//! one, so a fast wrong answer cannot pass as a result.
+//! one, so a fast wrong answer cannot pass as a result. `--threads N` also runs each position on
+//! N threads and prints the speed-up; `--json` prints the figures as one JSON object, with the
+//! CPU model and features, for collecting results from several machines.
 
+use std::fmt::Write as _;
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use dirgolem::{Generator, Position};
+use dirgolem::{Backend, Generator, Position};
 
 use super::Error;
 use super::args::Args;
 use super::backend;
 use super::input::{chosen_backend, no_more};
+use super::output::json_string;
 
 pub use super::cpw_positions::{BenchPosition, POSITIONS};
 
 /// Runs `dirgolem bench`: every available backend (or the one `--backend` / `DIRGOLEM_BACKEND`
-/// names), the five CPW positions, one line each, then a total per backend. Exit status 1 when
-/// a count differs from the published one.
+/// names), the five CPW positions, one line each (and one on N threads with `--threads N`),
+/// then a total per backend. Exit status 1 when a count differs from the published one.
 pub fn command(args: &Args, rest: &[String], out: &mut impl Write) -> Result<ExitCode, Error> {
     no_more("bench", rest)?;
     let env_set = std::env::var_os(backend::ENV_VAR).is_some_and(|v| !v.is_empty());
     let generators = if args.backend.is_some() || env_set {
         vec![chosen_backend(args)?]
     } else {
-        dirgolem::Backend::available()
+        Backend::available()
             .into_iter()
             .filter_map(|b| Generator::new(b).ok())
             .collect()
     };
-    writeln!(out, "backend  position   depth     nodes  seconds     Mnps")?;
+    let one = NonZeroUsize::MIN;
+    // Thread counts to run: one, and N when asked for.
+    let runs: Vec<NonZeroUsize> = match args.threads {
+        Some(n) if n != one => vec![one, n],
+        _ => vec![one],
+    };
+    if !args.json {
+        writeln!(out, "backend  position   depth     nodes  seconds     Mnps")?;
+    }
     let mut all_correct = true;
+    let mut results = Vec::new();
     for generator in generators {
-        let (mut nodes, mut seconds) = (0, 0.0);
+        let mut per_run: Vec<Vec<Measurement>> = runs.iter().map(|_| Vec::new()).collect();
         for p in &POSITIONS {
-            let m = measure(&generator, p, args.quick);
-            writeln!(out, "{}", m.line)?;
-            out.flush()?;
-            all_correct &= m.correct;
-            nodes += m.nodes;
-            seconds += m.seconds;
+            for (i, &threads) in runs.iter().enumerate() {
+                let m = measure(&generator, p, args.quick, threads);
+                if !args.json {
+                    let speed_up = match per_run[0].last() {
+                        Some(single) if i > 0 => speed_up_text(threads, single, &m),
+                        _ => String::new(),
+                    };
+                    writeln!(out, "{}{speed_up}", m.line)?;
+                    out.flush()?;
+                }
+                all_correct &= m.correct;
+                per_run[i].push(m);
+            }
         }
-        let mnps = nodes as f64 / f64::max(seconds, 1e-9) / 1e6;
-        writeln!(
-            out,
-            "{:<8} {:<10} {:>2} {nodes:>11} {seconds:>8.3} {mnps:>8.1}",
-            generator.backend().name(),
-            "total",
-            ""
-        )?;
+        for (i, &threads) in runs.iter().enumerate() {
+            let total = Total::of(&per_run[i]);
+            if !args.json {
+                let speed_up = if i > 0 {
+                    let single = Total::of(&per_run[0]);
+                    format!(
+                        "  {threads} threads, speed-up {:.2}x",
+                        single.seconds / total.seconds.max(1e-9)
+                    )
+                } else {
+                    String::new()
+                };
+                writeln!(
+                    out,
+                    "{:<8} {:<10} {:>2} {:>11} {:>8.3} {:>8.1}{speed_up}",
+                    generator.backend().name(),
+                    "total",
+                    "",
+                    total.nodes,
+                    total.seconds,
+                    total.mnps()
+                )?;
+            }
+        }
+        for (&threads, measurements) in runs.iter().zip(per_run) {
+            results.push(Run {
+                backend: generator.backend(),
+                threads,
+                measurements,
+            });
+        }
+    }
+    if args.json {
+        let selected = chosen_backend(args)?.backend();
+        writeln!(out, "{}", json_report(args.quick, selected, &results))?;
     }
     out.flush()?;
     Ok(if all_correct {
@@ -58,10 +106,115 @@ pub fn command(args: &Args, rest: &[String], out: &mut impl Write) -> Result<Exi
     })
 }
 
+/// `  N threads, speed-up X.XXx` for a line run on N threads.
+fn speed_up_text(threads: NonZeroUsize, single: &Measurement, m: &Measurement) -> String {
+    format!(
+        "  {threads} threads, speed-up {:.2}x",
+        single.seconds / m.seconds.max(1e-9)
+    )
+}
+
+/// The sums over the positions of one backend and thread count.
+struct Total {
+    nodes: u64,
+    seconds: f64,
+}
+
+impl Total {
+    fn of(runs: &[Measurement]) -> Total {
+        Total {
+            nodes: runs.iter().map(|m| m.nodes).sum(),
+            seconds: runs.iter().map(|m| m.seconds).sum(),
+        }
+    }
+
+    fn mnps(&self) -> f64 {
+        self.nodes as f64 / self.seconds.max(1e-9) / 1e6
+    }
+}
+
+/// The positions measured on one backend with one thread count.
+struct Run {
+    backend: Backend,
+    threads: NonZeroUsize,
+    measurements: Vec<Measurement>,
+}
+
+/// The figures of a run as one JSON object: version, CPU model, the backends this CPU runs,
+/// the selected backend, and per backend and thread count the positions' counts and speeds.
+fn json_report(quick: bool, selected: Backend, results: &[Run]) -> String {
+    let mut json = String::new();
+    let features: Vec<String> = Backend::available()
+        .into_iter()
+        .map(|b| json_string(b.name()))
+        .collect();
+    let _ = write!(
+        json,
+        "{{\"version\":{},\"cpu\":{},\"features\":[{}],\"backend\":{},\"quick\":{quick},\"runs\":[",
+        json_string(env!("CARGO_PKG_VERSION")),
+        json_string(&cpu_model()),
+        features.join(","),
+        json_string(selected.name()),
+    );
+    for (index, run) in results.iter().enumerate() {
+        let (backend, threads, measurements) = (run.backend, run.threads, &run.measurements);
+        if index > 0 {
+            json.push(',');
+        }
+        let total = Total::of(measurements);
+        let _ = write!(
+            json,
+            "{{\"backend\":{},\"threads\":{threads},\"nodes\":{},\"seconds\":{:.6},\"mnps\":{:.3},\"positions\":[",
+            json_string(backend.name()),
+            total.nodes,
+            total.seconds,
+            total.mnps()
+        );
+        for (i, m) in measurements.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            let _ = write!(
+                json,
+                "{{\"name\":{},\"depth\":{},\"nodes\":{},\"seconds\":{:.6},\"mnps\":{:.3},\"correct\":{}}}",
+                json_string(m.name),
+                m.depth,
+                m.nodes,
+                m.seconds,
+                m.mnps(),
+                m.correct
+            );
+        }
+        json.push_str("]}");
+    }
+    json.push_str("]}");
+    json
+}
+
+/// The CPU's model name from `/proc/cpuinfo` (Linux), else `unknown`.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| model_name(&info))
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The first `model name` of a `/proc/cpuinfo` text (x86; ARM kernels may not give one).
+fn model_name(cpuinfo: &str) -> Option<String> {
+    cpuinfo.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        (key.trim() == "model name").then(|| value.trim().to_string())
+    })
+}
+
 /// One measured line: `backend position depth nodes seconds Mnps`.
 pub struct Measurement {
     /// The line's text.
     pub line: String,
+    /// The position's name.
+    pub name: &'static str,
+    /// The depth counted.
+    pub depth: u32,
     /// Whether the count matched the published one.
     pub correct: bool,
     /// Nodes counted.
@@ -70,8 +223,20 @@ pub struct Measurement {
     pub seconds: f64,
 }
 
-/// Runs one position on one generator (one ply shallower with `quick`).
-pub fn measure(generator: &Generator, p: &BenchPosition, quick: bool) -> Measurement {
+impl Measurement {
+    /// Millions of nodes per second.
+    pub fn mnps(&self) -> f64 {
+        self.nodes as f64 / self.seconds.max(1e-9) / 1e6
+    }
+}
+
+/// Runs one position on one generator (one ply shallower with `quick`), on `threads` threads.
+pub fn measure(
+    generator: &Generator,
+    p: &BenchPosition,
+    quick: bool,
+    threads: NonZeroUsize,
+) -> Measurement {
     let position = Position::from_fen(p.fen).expect("the benchmark FENs are valid");
     let (depth, expected) = if quick {
         (p.depth - 1, p.nodes_quick)
@@ -79,7 +244,11 @@ pub fn measure(generator: &Generator, p: &BenchPosition, quick: bool) -> Measure
         (p.depth, p.nodes)
     };
     let start = Instant::now();
-    let nodes = generator.perft(&position, depth);
+    let nodes = if threads.get() == 1 {
+        generator.perft(&position, depth)
+    } else {
+        generator.perft_parallel(&position, depth, threads)
+    };
     let seconds = start.elapsed().as_secs_f64();
     let mnps = nodes as f64 / seconds.max(1e-9) / 1e6;
     let correct = nodes == expected;
@@ -98,6 +267,8 @@ pub fn measure(generator: &Generator, p: &BenchPosition, quick: bool) -> Measure
             seconds,
             mnps
         ),
+        name: p.name,
+        depth,
         correct,
         nodes,
         seconds,
@@ -107,6 +278,16 @@ pub fn measure(generator: &Generator, p: &BenchPosition, quick: bool) -> Measure
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_model_name_is_read_from_cpuinfo() {
+        let info = "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\nflags\t: sse2\n";
+        assert_eq!(
+            model_name(info).as_deref(),
+            Some("Intel(R) Xeon(R) CPU @ 2.20GHz")
+        );
+        assert_eq!(model_name("processor\t: 0\nBogoMIPS\t: 50.00\n"), None);
+    }
 
     #[test]
     fn quick_counts_match_the_generator() {

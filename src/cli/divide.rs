@@ -1,11 +1,12 @@
 //! `dirgolem divide DEPTH [FEN] [MOVES...]`: plays MOVES, then prints each legal move with the
-//! leaves below it, a blank line and the total: the format perftree reads.
+//! leaves below it, a blank line and the total: the format perftree reads. With more than one
+//! thread (`--threads N`, default every core) the moves are still printed in generation order.
 
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use dirgolem::divide_each;
+use dirgolem::{available_threads, divide_each, divide_parallel_each};
 
 use super::Error;
 use super::args::Args;
@@ -37,13 +38,19 @@ pub fn command(args: &Args, rest: &[String], out: &mut impl Write) -> Result<Exi
     let mode = position.castling_mode();
     // The position itself is the one leaf at depth 0, with no first move to split by.
     let mut total = u64::from(depth == 0);
-    let written = divide_each(&generator, &position, depth, |m, nodes| {
+    let print = |m: dirgolem::Move, nodes| {
         total += nodes;
         match writeln!(out, "{} {nodes}", m.to_uci(mode)).and_then(|()| out.flush()) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => ControlFlow::Break(e),
         }
-    });
+    };
+    let threads = args.threads.unwrap_or_else(available_threads);
+    let written = if threads.get() == 1 {
+        divide_each(&generator, &position, depth, print)
+    } else {
+        divide_parallel_each(&generator, &position, depth, threads, print)
+    };
     if let ControlFlow::Break(e) = written {
         return Err(Error::Output(e));
     }

@@ -33,9 +33,13 @@ Options (anywhere on the line; those with a value at most once):
   --max-depth D       suite: skip depths above D
   --max-nodes N       suite: skip counts above N (default 100000000)
   --quick             bench: one ply shallower
+  --threads N         perft, divide: count on N threads (default: every core); bench: also
+                      run on N threads and print the speed-up. N is at least 1
+  --json              bench: the figures as one JSON object (CPU, features, Mnps, version)
 
 Output:
-  perft   'nodes N' on stdout; time, Mnps and backend on stderr
+  perft   'nodes N' on stdout; time, Mnps and backend on stderr (and the progress while
+          stderr is a terminal)
   divide  'MOVE COUNT' per legal move, a blank line, then the total (perftree format)
   suite   one line per mismatch or unparsable line, then 'N passed, M failed[, K skipped]'
 
@@ -55,8 +59,10 @@ const COMMANDS: [CommandHelp; 6] = [
         name: "perft",
         usage: "dirgolem perft DEPTH [FEN]",
         text: "Counts the leaf nodes DEPTH plies below FEN (default: the start position) and\n\
-               prints 'nodes N' on stdout; time, Mnps and backend go to stderr.\n\n\
-               Options: --chess960, --relaxed, --backend NAME\n",
+               prints 'nodes N' on stdout; time, Mnps and backend go to stderr. On N threads\n\
+               (default: every core) the count is the same; while stderr is a terminal, the\n\
+               progress is shown there.\n\n\
+               Options: --threads N, --chess960, --relaxed, --backend NAME\n",
     },
     CommandHelp {
         name: "divide",
@@ -64,7 +70,8 @@ const COMMANDS: [CommandHelp; 6] = [
         text: "Plays the UCI MOVES from FEN (default: the start position), then prints each\n\
                legal move with the leaves DEPTH - 1 plies below it, a blank line and the\n\
                total: the format perftree reads. The argument after DEPTH is the FEN when it\n\
-               contains a '/'.\n\nOptions: --chess960, --relaxed, --backend NAME\n",
+               contains a '/'. The lines are the same on any number of threads.\n\n\
+               Options: --threads N, --chess960, --relaxed, --backend NAME\n",
     },
     CommandHelp {
         name: "suite",
@@ -76,11 +83,13 @@ const COMMANDS: [CommandHelp; 6] = [
     },
     CommandHelp {
         name: "bench",
-        usage: "dirgolem bench [--quick]",
+        usage: "dirgolem bench [--quick] [--threads N] [--json]",
         text: "Perft of the five CPW positions on every backend this CPU runs (or the one\n\
                chosen), one line each and a total per backend, in Mnps; exits 1 if a count\n\
                differs from the published one.\n\n\
-               Options: --quick (one ply shallower), --backend NAME\n",
+               Options: --quick (one ply shallower), --threads N (also run on N threads and\n\
+               print the speed-up), --json (one JSON object: CPU, features, Mnps, version),\n\
+               --backend NAME\n",
     },
     CommandHelp {
         name: "backends",

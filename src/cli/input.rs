@@ -13,6 +13,10 @@ use super::output::bounded;
 pub fn check_options_apply(command: &str, args: &Args) -> Result<(), Error> {
     let misplaced = if command != "bench" && args.quick {
         Some(("--quick", "bench"))
+    } else if command != "bench" && args.json {
+        Some(("--json", "bench"))
+    } else if !matches!(command, "perft" | "divide" | "bench") && args.threads.is_some() {
+        Some(("--threads", "perft, divide and bench"))
     } else if command != "suite" && args.max_depth.is_some() {
         Some(("--max-depth", "suite"))
     } else if command != "suite" && args.max_nodes.is_some() {
