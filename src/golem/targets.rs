@@ -158,4 +158,18 @@ impl MoveTargets {
             Color::White
         }
     }
+
+    /// Whether the side to move is in check (the pipeline knows it from its check mask, so
+    /// asking costs nothing).
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+    /// assert!(pos.move_targets().is_check());
+    /// assert!(!Position::startpos().move_targets().is_check());
+    /// ```
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.in_check
+    }
 }
