@@ -3,7 +3,7 @@
 //! Sliders use the classical approach (Hyatt, seed 001, section 2): a ray mask per square and
 //! direction, and a bit scan for the first blocker. The tables are built by `const fn` at compile
 //! time: rays 8 × 64 × 8 bytes = 4 KiB, knight and king steps 2 × 512 bytes. The move generator
-//! itself does not use them (it fills rays set-wise, see [`crate::golem`]).
+//! itself does not use them for its targets (it fills rays set-wise, all directions at once).
 
 use crate::{Bitboard, Color, Square};
 

@@ -84,7 +84,7 @@ impl MoveList {
 
     /// Removes the move at `index` and returns it, moving the last move into its place (O(1),
     /// the order changes); `None`, and the list unchanged, when `index` is not below
-    /// [`len`](<[Move]>::len).
+    /// the list's length (`len()`).
     ///
     /// ```
     /// use dirgolem::Position;
