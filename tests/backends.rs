@@ -93,6 +93,17 @@ fn unknown_and_unavailable_backends_are_typed_errors() {
 
 #[test]
 fn every_backend_gives_the_suite_perft_counts() {
+    // Some counts are 32 plies deep (blocked positions with few moves): a debug build's frames
+    // need more than a test thread's 2 MiB for that depth, so the counts run on a bigger stack.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(suite_perft_counts_on_every_backend)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn suite_perft_counts_on_every_backend() {
     let mut checked = 0;
     for g in generators() {
         for line in SUITE_FENS.lines().chain(TRICKY_FENS.lines()) {
