@@ -1,5 +1,6 @@
 //! The calls an engine makes at every node, dirgolem against cozy-chess in alternating rounds
-//! (as `peers_paired.rs`): `captures()`, `legal_moves()`, `play_unchecked` with the hash read,
+//! (as `peers_paired.rs`): `captures()` (and the same captures filtered out of `legal_moves()`),
+//! `legal_moves()`, `play_unchecked` with the hash read,
 //! `see` and `san`, over 10,000 distinct positions from random games, each visited once per
 //! pass (a set too large for either side's branch history and tables to memorise).
 //!
@@ -94,6 +95,31 @@ fn main() {
             let mut n = 0;
             for p in &ours {
                 n += black_box(p).captures().len();
+            }
+            n
+        },
+        || {
+            let mut n = 0;
+            for b in &theirs {
+                cozy_captures(black_box(b), |_| n += 1);
+            }
+            n
+        },
+    );
+    // The same captures by filtering the full list, as an engine would without `captures()`.
+    pair(
+        "captures, filtered",
+        rounds,
+        || {
+            let mut n = 0;
+            for p in &ours {
+                let p = black_box(p);
+                let them = p.colored(!p.side_to_move());
+                n += p
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.kind() == dirgolem::MoveKind::EnPassant || them.contains(m.to()))
+                    .count();
             }
             n
         },
@@ -220,7 +246,7 @@ fn pair<T: PartialEq + std::fmt::Debug>(
     let (a_min, a_med) = paired::fastest_and_median(&mut a);
     let (b_min, b_med) = paired::fastest_and_median(&mut b);
     println!(
-        "{name:<10} dirgolem {:>8.2} ms (median {:>8.2})   cozy-chess {:>8.2} ms (median {:>8.2})   ratio {:.2} (medians {:.2})",
+        "{name:<18} dirgolem {:>8.2} ms (median {:>8.2})   cozy-chess {:>8.2} ms (median {:>8.2})   ratio {:.2} (medians {:.2})",
         a_min * 1e3,
         a_med * 1e3,
         b_min * 1e3,
