@@ -569,7 +569,7 @@ fn is_legal_equals_generated_moves() {
 
 /// `play_unchecked` with any valid pattern, and with `Move::new` on any squares and kind, gives
 /// a meaningless position but never panics, in debug builds too (overflow checks on); so do the
-/// per-move queries and `is_legal`.
+/// per-move queries, `is_legal`, and the generator's calls on the position it gives.
 #[test]
 fn moves_not_from_the_generator_never_panic() {
     let fens = [
@@ -600,10 +600,30 @@ fn moves_not_from_the_generator_never_panic() {
                 moves.extend(kinds.iter().map(|&k| Move::new(from, to, k)));
             }
         }
-        for m in moves {
+        let patterns = valid_patterns().len();
+        for (i, m) in moves.into_iter().enumerate() {
             let next = pos.play_unchecked(m);
             played ^= next.zobrist() ^ u64::from(next.halfmove_clock());
             let _ = (pos.moved_piece(m), pos.captured_piece(m), pos.is_legal(m));
+            // The meaningless position answers every generator call without panicking too
+            // (a king taken leaves a side without one: no square to castle from). Every
+            // pattern, and of the made-up moves those that take a king (kept few: this test
+            // runs in the debug profile too).
+            let takes_king = pos
+                .piece_at(m.to())
+                .is_some_and(|(_, piece)| piece == Piece::King);
+            if i >= patterns && !takes_king {
+                continue;
+            }
+            played ^= next.legal_moves().len() as u64
+                ^ next.count_legal() as u64
+                ^ next.captures().len() as u64
+                ^ next.quiets().len() as u64
+                ^ next.checkers().0
+                ^ next.pinned().0
+                ^ u64::from(next.is_check())
+                ^ next.to_fen().len() as u64;
+            let _ = next.outcome();
         }
     }
     // Something was computed (and the loop not optimised away).

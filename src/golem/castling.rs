@@ -9,11 +9,13 @@ use super::directions::{E, W};
 use crate::attacks::ray_attacks;
 use crate::position::*;
 
-/// The squares from `a` to `b` inclusive, both on the first rank.
+/// The squares from `a` to `b` inclusive, both on the first rank. A position made by
+/// `play_unchecked` from a move not from the generator may have lost its king (square 64):
+/// the shifts wrap there, so the answer is meaningless but never a panic in a debug build.
 #[inline(always)]
 const fn span(a: u32, b: u32) -> u64 {
     let (low, high) = if a < b { (a, b) } else { (b, a) };
-    (2u64 << high) - (1u64 << low)
+    2u64.wrapping_shl(high).wrapping_sub(1u64.wrapping_shl(low))
 }
 
 /// The castling rooks (relative squares) whose castling is legal, not in check assumed.

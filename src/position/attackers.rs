@@ -88,6 +88,10 @@ impl Position {
     pub fn checkers(&self) -> Bitboard {
         let b = &self.board;
         let king_index = (b[KINGS] & b[US]).trailing_zeros();
+        if king_index == 64 {
+            // No king: only a meaningless position from `play_unchecked` lacks one.
+            return Bitboard(0);
+        }
         let occupied = b[US] | b[THEM];
         self.absolute(attackers_both(b, king_index, occupied) & b[THEM])
     }
@@ -107,6 +111,10 @@ impl Position {
     pub fn pinned(&self) -> Bitboard {
         let b = &self.board;
         let king_index = (b[KINGS] & b[US]).trailing_zeros();
+        if king_index == 64 {
+            // No king, no pins (only a meaningless position from `play_unchecked` lacks one).
+            return Bitboard(0);
+        }
         let king_sq = Square::index(king_index as usize);
         // Enemy sliders on the king's lines when only enemy men block: each may pin one man.
         let enemy = Bitboard(b[THEM]);
