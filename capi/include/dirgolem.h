@@ -1,9 +1,9 @@
 /*
  * dirgolem.h: the C ABI of dirgolem, strictly legal chess move generation.
  *
- * Link with libdirgolem_capi.a (plus the system libraries `cargo rustc -p dirgolem-capi
- * --release -- --print native-static-libs` names: -lpthread -ldl -lm -lgcc_s -lc on Linux) or
- * with libdirgolem_capi.so. Written by hand; capi/tests/header.rs checks every prototype and
+ * Link with libdirgolem_capi.a (plus the system libraries `cargo rustc --release -p
+ * dirgolem-capi --crate-type staticlib -- --print native-static-libs` names; on Linux
+ * -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc) or with libdirgolem_capi.so. Written by hand; capi/tests/header.rs checks every prototype and
  * constant here against the Rust sources.
  *
  * Rules every function follows:

@@ -124,4 +124,35 @@ mod tests {
         unsafe { dg_play_unchecked(&p, nf3.to_bits(), &mut out) };
         assert_eq!(out.get().unwrap(), start.play_unchecked(nf3));
     }
+
+    #[test]
+    fn illegal_moves_played_unchecked_never_crash_the_boundary() {
+        // Every word that is a move somewhere, played unchecked where most are illegal: each
+        // meaningless result still answers every call, and the process goes on.
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        let mut played = 0;
+        for fen in fens {
+            let p = DgPosition::new(Position::from_fen(fen).unwrap());
+            for bits in (0..=u16::MAX).filter(|&b| Move::from_bits(b).is_some()) {
+                let mut out = DgPosition::zeroed();
+                let mut fen = [0 as core::ffi::c_char; crate::fen::DG_FEN_BUFFER_SIZE];
+                let mut moves = [0 as dg_move; crate::moves::DG_MAX_MOVES];
+                // SAFETY: live structs and buffers of the sizes the calls ask for.
+                unsafe {
+                    dg_play_unchecked(&p, bits, &mut out);
+                    let code = crate::fen::dg_position_to_fen(&out, fen.as_mut_ptr(), fen.len());
+                    assert!(code == 0 || code == ErrorCode::Internal.code());
+                    let listed = crate::moves::dg_legal_moves(&out, moves.as_mut_ptr());
+                    assert!(listed <= crate::moves::DG_MAX_MOVES);
+                    crate::query::dg_perft(&out, 2);
+                    crate::query::dg_is_check(&out);
+                }
+                played += 1;
+            }
+        }
+        assert_eq!(played, 2 * 2108);
+    }
 }
