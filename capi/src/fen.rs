@@ -1,0 +1,230 @@
+//! FEN in and out, and the start position.
+
+use core::ffi::{c_char, c_int, c_uint};
+
+use dirgolem::{CastlingMode, FenError, ParseOptions, Position};
+
+use crate::boundary::{guard, out_bytes, put_text, status, text};
+use crate::error::ErrorCode;
+use crate::position::{self, DgPosition};
+
+/// Flag for [`dg_position_from_fen_with`]: Chess960 castling (Shredder-FEN or X-FEN rights;
+/// castling moves written and read as king takes rook).
+pub const DG_FEN_CHESS960: c_uint = 1;
+
+/// Flag for [`dg_position_from_fen_with`]: relaxed validation (impossible checks and too much
+/// material are accepted: they can be played, though no game reaches them).
+pub const DG_FEN_RELAXED: c_uint = 2;
+
+/// A buffer this long holds any position's FEN and its NUL: 71 bytes of placement at most,
+/// 4 of castling, 2 of en passant, two clocks of up to 10 digits (`u32`) and 5 spaces and the
+/// side make 104.
+pub const DG_FEN_BUFFER_SIZE: usize = 128;
+
+/// Reads a FEN (standard chess, strict validation, as `dirgolem::Position::from_fen`) into
+/// `*out`. Returns `DG_OK`, or `DG_ERR_NULL`, `DG_ERR_UTF8`, `DG_ERR_FEN_SYNTAX`,
+/// `DG_ERR_FEN_POSITION`; `*out` is unchanged on error.
+///
+/// # Safety
+/// `fen` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
+/// `dg_position`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dg_position_from_fen(fen: *const c_char, out: *mut DgPosition) -> c_int {
+    // SAFETY: the caller's promises are dg_position_from_fen_with's.
+    unsafe { dg_position_from_fen_with(fen, 0, out) }
+}
+
+/// [`dg_position_from_fen`] with options: `flags` is 0 or a sum of `DG_FEN_CHESS960` and
+/// `DG_FEN_RELAXED`; any other bit gives `DG_ERR_UNKNOWN_FLAGS`.
+///
+/// # Safety
+/// As [`dg_position_from_fen`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dg_position_from_fen_with(
+    fen: *const c_char,
+    flags: c_uint,
+    out: *mut DgPosition,
+) -> c_int {
+    status(|| {
+        if out.is_null() {
+            return Err(ErrorCode::Null);
+        }
+        let options = parse_options(flags)?;
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let fen = unsafe { text(fen) }?;
+        let position = Position::from_fen_with(fen, options).map_err(|error| match error {
+            FenError::Syntax(_) => ErrorCode::FenSyntax,
+            FenError::Position(_) => ErrorCode::FenPosition,
+        })?;
+        // SAFETY: the caller promises a writable `dg_position` at `out` (not NULL, checked).
+        unsafe { position::write(out, position) }
+    })
+}
+
+/// The options `flags` stand for.
+fn parse_options(flags: c_uint) -> Result<ParseOptions, ErrorCode> {
+    if flags & !(DG_FEN_CHESS960 | DG_FEN_RELAXED) != 0 {
+        return Err(ErrorCode::UnknownFlags);
+    }
+    let castling = if flags & DG_FEN_CHESS960 != 0 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    Ok(ParseOptions {
+        castling,
+        relaxed: flags & DG_FEN_RELAXED != 0,
+    })
+}
+
+/// Writes the FEN of `*p` and a NUL into `buf`, which has room for `len` bytes
+/// (`DG_FEN_BUFFER_SIZE` always suffices). Castling rights are written in the position's mode
+/// (`KQkq`, or Shredder-FEN for a Chess960 position). Returns `DG_OK`, or `DG_ERR_NULL`,
+/// `DG_ERR_NOT_A_POSITION`, `DG_ERR_BUFFER_TOO_SMALL` (then `buf` holds an empty string if
+/// `len` is at least 1).
+///
+/// # Safety
+/// `p` is NULL or points to a `dg_position`; `buf` is NULL or points to `len` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dg_position_to_fen(
+    p: *const DgPosition,
+    buf: *mut c_char,
+    len: usize,
+) -> c_int {
+    status(|| {
+        // SAFETY: the caller promises NULL or a `dg_position` at `p`.
+        let position = unsafe { position::read(p) }?;
+        // SAFETY: the caller promises NULL or `len` writable bytes at `buf`.
+        let out = unsafe { out_bytes(buf, len) }?;
+        put_text(out, position.to_fen().as_bytes())
+    })
+}
+
+/// Writes the standard start position into `*out`; does nothing if `out` is NULL.
+///
+/// # Safety
+/// `out` is NULL or points to a writable `dg_position`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dg_startpos(out: *mut DgPosition) {
+    // SAFETY: the caller promises NULL (refused by `write`) or a writable `dg_position`.
+    guard((), || {
+        let _ = unsafe { position::write(out, Position::startpos()) };
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::ffi::CStr;
+    use core::ptr::null_mut;
+
+    fn fen_of(p: &DgPosition) -> String {
+        let mut buf = [0 as c_char; DG_FEN_BUFFER_SIZE];
+        // SAFETY: a live position and a buffer of the length passed.
+        let code = unsafe { dg_position_to_fen(p, buf.as_mut_ptr(), buf.len()) };
+        assert_eq!(code, 0);
+        // SAFETY: dg_position_to_fen wrote a NUL-terminated string.
+        unsafe { CStr::from_ptr(buf.as_ptr()) }
+            .to_str()
+            .unwrap()
+            .to_string()
+    }
+
+    fn read(fen: &CStr, flags: c_uint) -> Result<DgPosition, c_int> {
+        let mut out = DgPosition::new(Position::startpos());
+        // SAFETY: a NUL-terminated string and a live output struct.
+        match unsafe { dg_position_from_fen_with(fen.as_ptr(), flags, &mut out) } {
+            0 => Ok(out),
+            code => Err(code),
+        }
+    }
+
+    #[test]
+    fn fen_round_trips_in_both_castling_modes() {
+        let kiwipete = c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(
+            fen_of(&read(kiwipete, 0).unwrap()),
+            kiwipete.to_str().unwrap()
+        );
+        let chess960 = c"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let pos = read(chess960, DG_FEN_CHESS960).unwrap();
+        assert_eq!(fen_of(&pos), chess960.to_str().unwrap());
+    }
+
+    #[test]
+    fn bad_fens_get_their_codes_and_leave_the_output_alone() {
+        let mut out = DgPosition::new(Position::startpos());
+        let code = |fen: *const c_char, flags, out: *mut DgPosition| {
+            // SAFETY: NULL or NUL-terminated strings, NULL or a live struct.
+            unsafe { dg_position_from_fen_with(fen, flags, out) }
+        };
+        assert_eq!(code(core::ptr::null(), 0, &mut out), ErrorCode::Null.code());
+        assert_eq!(
+            code(c"8/8/8/8/8/8/8/8 w - - 0 1".as_ptr(), 0, null_mut()),
+            1
+        );
+        assert_eq!(code(c"\xff".as_ptr(), 0, &mut out), ErrorCode::Utf8.code());
+        assert_eq!(
+            code(c"nonsense".as_ptr(), 0, &mut out),
+            ErrorCode::FenSyntax.code()
+        );
+        let no_kings = c"8/8/8/8/8/8/8/8 w - - 0 1";
+        assert_eq!(
+            code(no_kings.as_ptr(), 0, &mut out),
+            ErrorCode::FenPosition.code()
+        );
+        let startpos = c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            code(startpos.as_ptr(), 4, &mut out),
+            ErrorCode::UnknownFlags.code()
+        );
+        assert_eq!(fen_of(&out), startpos.to_str().unwrap());
+    }
+
+    #[test]
+    fn relaxed_accepts_what_strict_refuses() {
+        let two_bishops_check = c"B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+        assert_eq!(
+            read(two_bishops_check, 0).err(),
+            Some(ErrorCode::FenPosition.code())
+        );
+        assert!(read(two_bishops_check, DG_FEN_RELAXED).is_ok());
+    }
+
+    #[test]
+    fn the_fen_buffer_holds_the_longest_fen() {
+        // Every field at its longest: 64 one-letter squares with 7 slashes, four castling
+        // rights, an en passant square and both clocks at u32::MAX.
+        let longest =
+            "rnbqkbnr/pppp1ppp/8/3PpP2/8/8/PPP1P1PP/RNBQKBNR w KQkq e6 4294967295 4294967295";
+        let pos = Position::from_fen_with(longest, ParseOptions::relaxed()).unwrap();
+        assert_eq!(pos.to_fen(), longest);
+        let full_board = "rnbqkbnr/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/RNBQKBNR";
+        assert_eq!(full_board.len(), 71);
+        assert!(full_board.len() + " w KQkq e6 4294967295 4294967295".len() < DG_FEN_BUFFER_SIZE);
+    }
+
+    #[test]
+    fn a_short_buffer_is_refused_with_an_empty_string() {
+        let start = DgPosition::new(Position::startpos());
+        let fen_len = Position::startpos().to_fen().len();
+        let mut buf = vec![b'x' as c_char; fen_len];
+        // SAFETY: a live position and a buffer of the length passed.
+        let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), buf.len()) };
+        assert_eq!(code, ErrorCode::BufferTooSmall.code());
+        assert_eq!(buf[0], 0);
+        buf.push(0);
+        // SAFETY: as above, one byte longer: the FEN and its NUL fit exactly.
+        let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), buf.len()) };
+        assert_eq!(code, 0);
+        // SAFETY: NULL output pointers are refused, not written.
+        unsafe {
+            assert_eq!(dg_position_to_fen(&start, null_mut(), 100), 1);
+            assert_eq!(
+                dg_position_to_fen(core::ptr::null(), buf.as_mut_ptr(), 100),
+                1
+            );
+            dg_startpos(null_mut());
+        }
+    }
+}
