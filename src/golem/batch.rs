@@ -6,7 +6,12 @@
 //! horizontal reductions. Here every lane holds its own position and runs the same pipeline
 //! (the same four phases, direction by direction), so every operation is vertical and every
 //! lane does useful work however few directions a position uses. The target sets are counted
-//! with carry-save adders ([`Tally`]) and reduced once per batch.
+//! with carry-save adders ([`Tally`]) and reduced once per vector of positions.
+//!
+//! A batch of eight is counted by the vectors of positions that suit the backend's registers
+//! ([`Lanes::by_position`]): the eight in one pass on AVX-512, in passes of four on AVX2 and of
+//! two on SSE2 and NEON: the count keeps some twenty bitboards live, and as two or four
+//! registers each they would mostly live on the stack.
 //!
 //! perft counts the positions one ply above the leaves eight at a time: eight moves of one
 //! parent with [`Batch::count_eight`] (the parent broadcast to every lane), the rest of each
