@@ -6,7 +6,12 @@
 //! horizontal reductions. Here every lane holds its own position and runs the same pipeline
 //! (the same four phases, direction by direction), so every operation is vertical and every
 //! lane does useful work however few directions a position uses. The target sets are counted
-//! with carry-save adders ([`Tally`]) and reduced once per batch.
+//! with carry-save adders ([`Tally`]) and reduced once per vector of positions.
+//!
+//! A batch of eight is counted by the vectors of positions that suit the backend's registers
+//! ([`Lanes::by_position`]): the eight in one pass on AVX-512, in passes of four on AVX2 and of
+//! two on SSE2 and NEON: the count keeps some twenty bitboards live, and as two or four
+//! registers each they would mostly live on the stack.
 //!
 //! perft counts the positions one ply above the leaves eight at a time: eight moves of one
 //! parent with [`Batch::count_eight`] (the parent broadcast to every lane), the rest of each
@@ -18,7 +23,7 @@ use super::castling;
 use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
 use super::tally::Tally;
 use crate::Move;
-use crate::lanes::{Lanes, Lanes8};
+use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
 use crate::position::{double_push_beside_enemy_pawn, make_board};
 
@@ -127,14 +132,11 @@ impl Batch {
             self.to[i] = 0;
         }
         self.len = 0;
-        // Loops, not `array::map`: its closure would not inherit the target features.
-        let mut parents = [Lanes8::splat(lanes, 0); 8];
-        for (vector, &column) in parents.iter_mut().zip(&self.parents) {
-            *vector = Lanes8::load(lanes, column);
-        }
-        let from = Lanes8::load(lanes, self.from);
-        let to = Lanes8::load(lanes, self.to);
-        count_made(lanes, make(lanes, parents, from, to))
+        lanes.by_position(CountColumns {
+            parents: &self.parents,
+            from: &self.from,
+            to: &self.to,
+        })
     }
 
     /// The number of legal replies to eight legal moves of `parent` (relative squares),
@@ -164,17 +166,66 @@ impl Batch {
         if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
             return None;
         }
-        let mut parents = [Lanes8::splat(lanes, 0); 8];
-        for (vector, &bb) in parents.iter_mut().zip(parent) {
-            *vector = Lanes8::splat(lanes, bb);
+        Some(lanes.by_position(CountBroadcast {
+            parent,
+            from: &from,
+            to: &to,
+        }))
+    }
+}
+
+/// The legal replies to the moves `from[i] -> to[i]` made in the boards `parents`
+/// (`parents[k][i]`: bitboard `k` of the position lane `i`'s move is made in).
+struct CountColumns<'a> {
+    parents: &'a [[u64; 8]; 8],
+    from: &'a [u64; 8],
+    to: &'a [u64; 8],
+}
+
+impl PositionJob for CountColumns<'_> {
+    type Output = u64;
+
+    #[inline(always)]
+    fn run<P: PositionLanes>(self, lanes: P) -> u64 {
+        let mut total = 0;
+        for chunk in 0..8 / P::LANES {
+            // Loops, not `array::map`: its closure would not inherit the target features.
+            let mut parents = [Positions::splat(lanes, 0); 8];
+            for (vector, column) in parents.iter_mut().zip(self.parents) {
+                *vector = Positions::load(lanes, column, chunk);
+            }
+            let from = Positions::load(lanes, self.from, chunk);
+            let to = Positions::load(lanes, self.to, chunk);
+            total += count_made(lanes, make(lanes, parents, from, to));
         }
-        let b = make(
-            lanes,
-            parents,
-            Lanes8::load(lanes, from),
-            Lanes8::load(lanes, to),
-        );
-        Some(count_made(lanes, b))
+        total
+    }
+}
+
+/// The legal replies to the moves `from[i] -> to[i]` made in `parent`, the same board in
+/// every lane.
+struct CountBroadcast<'a> {
+    parent: &'a Board,
+    from: &'a [u64; 8],
+    to: &'a [u64; 8],
+}
+
+impl PositionJob for CountBroadcast<'_> {
+    type Output = u64;
+
+    #[inline(always)]
+    fn run<P: PositionLanes>(self, lanes: P) -> u64 {
+        let mut parents = [Positions::splat(lanes, 0); 8];
+        for (vector, &bb) in parents.iter_mut().zip(self.parent) {
+            *vector = Positions::splat(lanes, bb);
+        }
+        let mut total = 0;
+        for chunk in 0..8 / P::LANES {
+            let from = Positions::load(lanes, self.from, chunk);
+            let to = Positions::load(lanes, self.to, chunk);
+            total += count_made(lanes, make(lanes, parents, from, to));
+        }
+        total
     }
 }
 
@@ -187,7 +238,7 @@ fn made_ahead(parent: &Board, from_bb: u64, to_bb: u64, kind_bits: u16) -> bool 
 
 /// The legal moves of the eight made boards `b`.
 #[inline(always)]
-fn count_made<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
+fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8]) -> u64 {
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
     // runs without the branches that skip absent kinds.
     let present = Present {
@@ -199,9 +250,9 @@ fn count_made<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
         diagonal: [(b[DIAGONAL] & b[THEM]).any(), (b[DIAGONAL] & b[US]).any()],
     };
     if present.knights && present.orthogonal == [true; 2] && present.diagonal == [true; 2] {
-        count_legal::<L, false>(lanes, b, present)
+        count_legal::<P, false>(lanes, b, present)
     } else {
-        count_legal::<L, true>(lanes, b, present)
+        count_legal::<P, true>(lanes, b, present)
     }
 }
 
@@ -209,12 +260,12 @@ fn count_made<L: Lanes>(lanes: L, b: [Lanes8<L>; 8]) -> u64 {
 /// bitboard kind, lane `i` holding position `i`), each seen from its side to move (colours
 /// swapped, ranks mirrored by a byte swap of every lane).
 #[inline(always)]
-fn make<L: Lanes>(
-    lanes: L,
-    parents: [Lanes8<L>; 8],
-    from: Lanes8<L>,
-    to: Lanes8<L>,
-) -> [Lanes8<L>; 8] {
+fn make<P: PositionLanes>(
+    lanes: P,
+    parents: [Positions<P>; 8],
+    from: Positions<P>,
+    to: Positions<P>,
+) -> [Positions<P>; 8] {
     let from_to = from | to;
     let mut made = [from; 8];
     for (made, &before) in made[PAWNS..SPECIAL]
@@ -231,9 +282,9 @@ fn make<L: Lanes>(
     // Castling rights end for a rook that moves or is captured, and both for a king that
     // moves; the en passant square ends. Rank 3 keeps the en passant square of a move made
     // ahead (rank 6 once mirrored).
-    let rank_1 = Lanes8::splat(lanes, RANK_1);
+    let rank_1 = Positions::splat(lanes, RANK_1);
     let king_moved = rank_1.and_not((parents[KINGS] & from).zero_mask());
-    made[SPECIAL] = (parents[SPECIAL] & Lanes8::splat(lanes, RANK_1 | RANK_3 | RANK_8))
+    made[SPECIAL] = (parents[SPECIAL] & Positions::splat(lanes, RANK_1 | RANK_3 | RANK_8))
         .and_not(from_to | king_moved)
         .swap_bytes();
     made
@@ -252,19 +303,24 @@ struct Present {
 /// lane a position; [`super::directions::slide`] fills every direction, one per lane).
 /// `sliders` must be occupied squares (not in `empty`).
 #[inline(always)]
-fn slide_towards<L: Lanes>(lanes: L, d: usize, sliders: Lanes8<L>, empty: Lanes8<L>) -> Lanes8<L> {
+fn slide_towards<P: PositionLanes>(
+    lanes: P,
+    d: usize,
+    sliders: Positions<P>,
+    empty: Positions<P>,
+) -> Positions<P> {
     if d == E {
         // Along a rank towards the h-file, subtraction fills for all sliders at once: taking
         // twice a slider from the blockers borrows through the empty squares above it up to
         // the first blocker, so the bits that change are its attacks. The h-file counts as
         // blocked (attacked squares stop there anyway), so no borrow leaves its rank; a
         // slider on the h-file has no such attacks and is left out.
-        let blockers = (empty & Lanes8::splat(lanes, NOT_FILE_H)) ^ Lanes8::splat(lanes, !0);
-        let doubled = (sliders & Lanes8::splat(lanes, NOT_FILE_H)).shift_all(1);
+        let blockers = (empty & Positions::splat(lanes, NOT_FILE_H)) ^ Positions::splat(lanes, !0);
+        let doubled = (sliders & Positions::splat(lanes, NOT_FILE_H)).shift_all(1);
         return blockers ^ blockers.sub(doubled);
     }
     let step = RAY_STEP[d];
-    let landing = Lanes8::splat(lanes, RAY_LANDING[d]);
+    let landing = Positions::splat(lanes, RAY_LANDING[d]);
     let mut propagate = empty & landing;
     let mut filled = sliders;
     filled = filled | (propagate & filled.shift_all(step));
@@ -277,31 +333,31 @@ fn slide_towards<L: Lanes>(lanes: L, d: usize, sliders: Lanes8<L>, empty: Lanes8
 
 /// Lane-wise one step in ray direction `d`.
 #[inline(always)]
-fn step<L: Lanes>(x: Lanes8<L>, d: usize, lanes: L) -> Lanes8<L> {
-    x.shift_all(RAY_STEP[d]) & Lanes8::splat(lanes, RAY_LANDING[d])
+fn step<P: PositionLanes>(x: Positions<P>, d: usize, lanes: P) -> Positions<P> {
+    x.shift_all(RAY_STEP[d]) & Positions::splat(lanes, RAY_LANDING[d])
 }
 
 /// Lane-wise knight jumps in knight direction `k`.
 #[inline(always)]
-fn jump<L: Lanes>(x: Lanes8<L>, k: usize, lanes: L) -> Lanes8<L> {
-    x.shift_all(KNIGHT_STEP[k]) & Lanes8::splat(lanes, KNIGHT_LANDING[k])
+fn jump<P: PositionLanes>(x: Positions<P>, k: usize, lanes: P) -> Positions<P> {
+    x.shift_all(KNIGHT_STEP[k]) & Positions::splat(lanes, KNIGHT_LANDING[k])
 }
 
 /// Lane-wise union of the knight attacks of `x`.
 #[inline(always)]
-fn knight_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
-    let one = (x.shift_all(1) & Lanes8::splat(lanes, NOT_FILE_A))
-        | (x.shift_all(-1) & Lanes8::splat(lanes, NOT_FILE_H));
-    let two = (x.shift_all(2) & Lanes8::splat(lanes, NOT_AB))
-        | (x.shift_all(-2) & Lanes8::splat(lanes, NOT_GH));
+fn knight_attacks<P: PositionLanes>(x: Positions<P>, lanes: P) -> Positions<P> {
+    let one = (x.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
+        | (x.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
+    let two = (x.shift_all(2) & Positions::splat(lanes, NOT_AB))
+        | (x.shift_all(-2) & Positions::splat(lanes, NOT_GH));
     one.shift_all(16) | one.shift_all(-16) | two.shift_all(8) | two.shift_all(-8)
 }
 
 /// Lane-wise king attacks of `x`.
 #[inline(always)]
-fn king_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
-    let sideways = (x.shift_all(1) & Lanes8::splat(lanes, NOT_FILE_A))
-        | (x.shift_all(-1) & Lanes8::splat(lanes, NOT_FILE_H));
+fn king_attacks<P: PositionLanes>(x: Positions<P>, lanes: P) -> Positions<P> {
+    let sideways = (x.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
+        | (x.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
     let row = sideways | x;
     sideways | row.shift_all(8) | row.shift_all(-8)
 }
@@ -313,9 +369,9 @@ fn king_attacks<L: Lanes>(x: Lanes8<L>, lanes: L) -> Lanes8<L> {
 // entry point with every phase inlined grows past a thread's stack.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
-    lanes: L,
-    b: [Lanes8<L>; 8],
+fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
+    lanes: P,
+    b: [Positions<P>; 8],
     present: Present,
 ) -> u64 {
     // Macros, no closures: a closure would not inherit the entry point's target features,
@@ -324,7 +380,7 @@ fn count_legal<L: Lanes, const SKIP_ABSENT: bool>(
     // would take their counts from memory and branch on their signs.
     macro_rules! splat {
         ($x:expr) => {
-            Lanes8::splat(lanes, $x)
+            Positions::splat(lanes, $x)
         };
     }
     let (us, them) = (b[US], b[THEM]);

@@ -3,23 +3,23 @@
 //! twice the weight in two ternary-logic operations (five plain ones), so only the four
 //! weight classes left at the end need population counts.
 
-use crate::lanes::{Lanes, Lanes8};
+use crate::lanes::{PositionLanes, Positions};
 
 /// A running count of set bits, summed over all lanes: `ones + 2 twos + 4 fours + 8 eights`.
 #[derive(Clone, Copy)]
-pub(crate) struct Tally<L: Lanes> {
-    ones: Lanes8<L>,
-    twos: Lanes8<L>,
-    fours: Lanes8<L>,
+pub(crate) struct Tally<P: PositionLanes> {
+    ones: Positions<P>,
+    twos: Positions<P>,
+    fours: Positions<P>,
     /// Byte-wise population counts of the weight-8 sets.
-    eights: Lanes8<L>,
+    eights: Positions<P>,
 }
 
-impl<L: Lanes> Tally<L> {
+impl<P: PositionLanes> Tally<P> {
     /// Nothing counted yet.
     #[inline(always)]
-    pub(crate) fn new(lanes: L) -> Tally<L> {
-        let zero = Lanes8::splat(lanes, 0);
+    pub(crate) fn new(lanes: P) -> Tally<P> {
+        let zero = Positions::splat(lanes, 0);
         Tally {
             ones: zero,
             twos: zero,
@@ -30,7 +30,7 @@ impl<L: Lanes> Tally<L> {
 
     /// Counts the set bits of eight vectors.
     #[inline(always)]
-    pub(crate) fn add8(&mut self, s: [Lanes8<L>; 8]) {
+    pub(crate) fn add8(&mut self, s: [Positions<P>; 8]) {
         let (ones, two_a) = self.ones.full_add(s[0], s[1]);
         let (ones, two_b) = ones.full_add(s[2], s[3]);
         let (twos, four_a) = self.twos.full_add(two_a, two_b);

@@ -13,6 +13,7 @@
 //! token is made only after run-time detection), and every vector operation takes the token, so
 //! safe code cannot reach a vector instruction the CPU lacks (the memchr / pulp pattern).
 
+mod by_position;
 mod scalar;
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,7 @@ cfg_if::cfg_if! {
 
 use core::ops::{BitAnd, BitOr, BitXor};
 
+pub(crate) use by_position::{ByEight, PositionJob, PositionLanes, Positions};
 pub(crate) use scalar::Scalar;
 
 /// A backend token: eight-lane bitboard vectors and their operations.
@@ -81,6 +83,12 @@ pub(crate) trait Lanes: Copy {
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero (as `or_all(v) != 0`, in fewer instructions).
     fn any(self, v: Self::Vector) -> bool;
+    /// Runs `job` on the vectors of positions this backend counts by (see
+    /// [`by_position`]): by default its eight lanes.
+    #[inline(always)]
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
+        job.run(ByEight(self))
+    }
 
     // Move-list operations (`golem::list`: lane `i` holds a direction's targets).
 
@@ -193,35 +201,8 @@ impl<L: Lanes> Lanes8<L> {
     }
 
     #[inline(always)]
-    pub(crate) fn zero_mask(self) -> Self {
-        self.with(self.lanes.zero_mask(self.v))
-    }
-
-    #[inline(always)]
     pub(crate) fn sub(self, rhs: Self) -> Self {
         self.with(self.lanes.sub(self.v, rhs.v))
-    }
-
-    /// `(self ^ b ^ c, majority(self, b, c))`, see [`Lanes::full_add`].
-    #[inline(always)]
-    pub(crate) fn full_add(self, b: Self, c: Self) -> (Self, Self) {
-        let (sum, carry) = self.lanes.full_add(self.v, b.v, c.v);
-        (self.with(sum), self.with(carry))
-    }
-
-    #[inline(always)]
-    pub(crate) fn byte_counts(self) -> Self {
-        self.with(self.lanes.byte_counts(self.v))
-    }
-
-    #[inline(always)]
-    pub(crate) fn add_bytes(self, rhs: Self) -> Self {
-        self.with(self.lanes.add_bytes(self.v, rhs.v))
-    }
-
-    #[inline(always)]
-    pub(crate) fn sum_bytes(self) -> u64 {
-        self.lanes.sum_bytes(self.v)
     }
 
     #[inline(always)]
@@ -242,11 +223,6 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn compress_words(self, keep: u8) -> [u16; 8] {
         self.lanes.compress_words(self.v, keep)
-    }
-
-    #[inline(always)]
-    pub(crate) fn swap_bytes(self) -> Self {
-        self.with(self.lanes.swap_bytes(self.v))
     }
 }
 

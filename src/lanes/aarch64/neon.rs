@@ -5,7 +5,7 @@
 
 use core::arch::aarch64::*;
 
-use crate::lanes::Lanes;
+use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The NEON backend token (NEON is part of every aarch64 CPU that runs Linux).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,5 +164,120 @@ impl Lanes for Neon {
             let o = vorrq_u64(vorrq_u64(v[0], v[1]), vorrq_u64(v[2], v[3]));
             vmaxvq_u32(vreinterpretq_u32_u64(o)) != 0
         }
+    }
+
+    /// One register of two positions at a time: eight positions as four registers per
+    /// bitboard would need more registers than NEON has.
+    #[inline(always)]
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
+
+/// Position-parallel: one register, two positions (lane `i` in doubleword `i`).
+impl PositionLanes for Neon {
+    type Vector = uint64x2_t;
+    const LANES: usize = 2;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vdupq_n_u64(x) }
+    }
+
+    #[inline(always)]
+    fn load(self, a: &[u64; 8], chunk: usize) -> uint64x2_t {
+        let two = &a[2 * chunk..2 * chunk + 2];
+        // SAFETY: NEON is present (token); `two` is two readable `u64`s.
+        unsafe { vld1q_u64(two.as_ptr()) }
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: uint64x2_t) -> [u64; 8] {
+        // SAFETY: NEON is present (token).
+        unsafe {
+            [
+                vgetq_lane_u64::<0>(v),
+                vgetq_lane_u64::<1>(v),
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn and(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vandq_u64(a, b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vorrq_u64(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { veorq_u64(a, b) }
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vbicq_u64(a, b) }
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: uint64x2_t, amount: i8) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vshlq_u64(v, vdupq_n_s64(amount as i64)) }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vceqzq_u64(v) }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vsubq_u64(a, b) }
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vreinterpretq_u64_u8(vcntq_u8(vreinterpretq_u8_u64(v))) }
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vreinterpretq_u64_u8(vaddq_u8(vreinterpretq_u8_u64(a), vreinterpretq_u8_u64(b))) }
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: uint64x2_t) -> u64 {
+        // SAFETY: NEON is present (token).
+        unsafe { vaddlvq_u8(vreinterpretq_u8_u64(v)) as u64 }
+    }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(v))) }
+    }
+
+    #[inline(always)]
+    fn any(self, v: uint64x2_t) -> bool {
+        // SAFETY: NEON is present (token).
+        unsafe { vmaxvq_u32(vreinterpretq_u32_u64(v)) != 0 }
     }
 }

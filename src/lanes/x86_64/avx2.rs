@@ -5,7 +5,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::lanes::Lanes;
+use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The AVX2 backend token: AVX2 with POPCNT, BMI1, BMI2 and LZCNT (every AVX2 CPU generation
 /// has them), detected at run time.
@@ -54,6 +54,36 @@ unsafe fn byte_counts(r: __m256i) -> __m256i {
             _mm256_shuffle_epi8(table, low),
             _mm256_shuffle_epi8(table, high),
         )
+    }
+}
+
+/// Each lane's bytes in reverse order.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn swap_bytes(r: __m256i) -> __m256i {
+    // SAFETY: AVX2 is present (the caller's promise).
+    unsafe {
+        let reverse = _mm256_setr_epi8(
+            7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14,
+            13, 12, 11, 10, 9, 8,
+        );
+        _mm256_shuffle_epi8(r, reverse)
+    }
+}
+
+/// The sum of the 32 bytes of `r`.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn sum_bytes(r: __m256i) -> u64 {
+    // SAFETY: AVX2 is present (the caller's promise).
+    unsafe {
+        let s = _mm256_sad_epu8(r, _mm256_setzero_si256());
+        let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+        (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
     }
 }
 
@@ -196,27 +226,13 @@ impl Lanes for Avx2 {
     #[inline(always)]
     fn sum_bytes(self, v: V) -> u64 {
         // SAFETY: AVX2 is present (token).
-        unsafe {
-            let zero = _mm256_setzero_si256();
-            let s = _mm256_add_epi64(_mm256_sad_epu8(v[0], zero), _mm256_sad_epu8(v[1], zero));
-            let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
-            (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
-        }
+        unsafe { sum_bytes(v[0]) + sum_bytes(v[1]) }
     }
 
     #[inline(always)]
     fn swap_bytes(self, v: V) -> V {
         // SAFETY: AVX2 is present (token).
-        unsafe {
-            let reverse = _mm256_setr_epi8(
-                7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
-                14, 13, 12, 11, 10, 9, 8,
-            );
-            [
-                _mm256_shuffle_epi8(v[0], reverse),
-                _mm256_shuffle_epi8(v[1], reverse),
-            ]
-        }
+        unsafe { [swap_bytes(v[0]), swap_bytes(v[1])] }
     }
 
     #[inline(always)]
@@ -226,5 +242,118 @@ impl Lanes for Avx2 {
             let o = _mm256_or_si256(v[0], v[1]);
             _mm256_testz_si256(o, o) == 0
         }
+    }
+
+    /// One register of four positions at a time: eight positions as two registers per
+    /// bitboard would need more registers than AVX2 has.
+    #[inline(always)]
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
+
+/// Position-parallel: one register, four positions (lane `i` in quadword `i`).
+impl PositionLanes for Avx2 {
+    type Vector = __m256i;
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_set1_epi64x(x as i64) }
+    }
+
+    #[inline(always)]
+    fn load(self, a: &[u64; 8], chunk: usize) -> __m256i {
+        let four = &a[4 * chunk..4 * chunk + 4];
+        // SAFETY: AVX2 is present (token); `four` is 32 readable bytes (an unaligned load).
+        unsafe { _mm256_loadu_si256(four.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: __m256i) -> [u64; 8] {
+        // SAFETY: AVX2 is present (token); `__m256i` and `[u64; 4]` have the same size and
+        // every bit pattern is valid for both.
+        let four: [u64; 4] = unsafe { core::mem::transmute(v) };
+        [four[0], four[1], four[2], four[3], 0, 0, 0, 0]
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_and_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_or_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_xor_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_andnot_si256(b, a) }
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: __m256i, amount: i8) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let count = _mm_cvtsi32_si128(amount.unsigned_abs() as i32);
+            if amount >= 0 {
+                _mm256_sll_epi64(v, count)
+            } else {
+                _mm256_srl_epi64(v, count)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_cmpeq_epi64(v, _mm256_setzero_si256()) }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_sub_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { byte_counts(v) }
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_add_epi8(a, b) }
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: __m256i) -> u64 {
+        // SAFETY: AVX2 is present (token).
+        unsafe { sum_bytes(v) }
+    }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { swap_bytes(v) }
+    }
+
+    #[inline(always)]
+    fn any(self, v: __m256i) -> bool {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_testz_si256(v, v) == 0 }
     }
 }

@@ -5,7 +5,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::lanes::Lanes;
+use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The SSE2 backend token; SSE2 is part of every x86-64 CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +24,57 @@ type V = [__m128i; 4];
 #[inline(always)]
 fn each(a: V, b: V, f: impl Fn(__m128i, __m128i) -> __m128i) -> V {
     [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
+}
+
+/// All ones where a lane of `r` is zero, else zero.
+#[inline(always)]
+fn zero_mask(r: __m128i) -> __m128i {
+    // SAFETY: SSE2 is the baseline of x86-64.
+    unsafe {
+        // SSE2 compares 32-bit halves: a lane is zero when both of its halves are.
+        let halves = _mm_cmpeq_epi32(r, _mm_setzero_si128());
+        _mm_and_si128(halves, _mm_shuffle_epi32::<0b10_11_00_01>(halves))
+    }
+}
+
+/// Each byte of `x` replaced by its number of set bits.
+#[inline(always)]
+fn byte_counts(x: __m128i) -> __m128i {
+    // SAFETY: SSE2 is the baseline of x86-64.
+    unsafe {
+        // SWAR: bit pairs, then nibbles, then bytes (SSE2 has no byte shuffle).
+        let m1 = _mm_set1_epi8(0x55);
+        let m2 = _mm_set1_epi8(0x33);
+        let m4 = _mm_set1_epi8(0x0f);
+        let x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi64::<1>(x), m1));
+        let x = _mm_add_epi8(
+            _mm_and_si128(x, m2),
+            _mm_and_si128(_mm_srli_epi64::<2>(x), m2),
+        );
+        _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi64::<4>(x)), m4)
+    }
+}
+
+/// Each lane's bytes of `r` in reverse order.
+#[inline(always)]
+fn swap_bytes(r: __m128i) -> __m128i {
+    // SAFETY: SSE2 is the baseline of x86-64.
+    unsafe {
+        // SSE2 has no byte shuffle: reverse the four 16-bit words of each lane, then the
+        // two bytes of each word.
+        let words = _mm_shufflehi_epi16::<0b00_01_10_11>(_mm_shufflelo_epi16::<0b00_01_10_11>(r));
+        _mm_or_si128(_mm_slli_epi16::<8>(words), _mm_srli_epi16::<8>(words))
+    }
+}
+
+/// The sum of the 16 bytes of `r`.
+#[inline(always)]
+fn sum_bytes(r: __m128i) -> u64 {
+    // SAFETY: SSE2 is the baseline of x86-64.
+    unsafe {
+        let s = _mm_sad_epu8(r, _mm_setzero_si128());
+        (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as u64
+    }
 }
 
 impl Lanes for Sse2 {
@@ -128,12 +179,7 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn zero_mask(self, v: V) -> V {
-        // SAFETY: SSE2 is present (token).
-        v.map(|r| unsafe {
-            // SSE2 compares 32-bit halves: a lane is zero when both of its halves are.
-            let halves = _mm_cmpeq_epi32(r, _mm_setzero_si128());
-            _mm_and_si128(halves, _mm_shuffle_epi32::<0b10_11_00_01>(halves))
-        })
+        v.map(zero_mask)
     }
 
     #[inline(always)]
@@ -144,19 +190,7 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn byte_counts(self, v: V) -> V {
-        // SAFETY: SSE2 is present (token).
-        v.map(|x| unsafe {
-            // SWAR: bit pairs, then nibbles, then bytes (SSE2 has no byte shuffle).
-            let m1 = _mm_set1_epi8(0x55);
-            let m2 = _mm_set1_epi8(0x33);
-            let m4 = _mm_set1_epi8(0x0f);
-            let x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi64::<1>(x), m1));
-            let x = _mm_add_epi8(
-                _mm_and_si128(x, m2),
-                _mm_and_si128(_mm_srli_epi64::<2>(x), m2),
-            );
-            _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi64::<4>(x)), m4)
-        })
+        v.map(byte_counts)
     }
 
     #[inline(always)]
@@ -180,14 +214,7 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn swap_bytes(self, v: V) -> V {
-        // SAFETY: SSE2 is present (token).
-        v.map(|r| unsafe {
-            // SSE2 has no byte shuffle: reverse the four 16-bit words of each lane, then the
-            // two bytes of each word.
-            let words =
-                _mm_shufflehi_epi16::<0b00_01_10_11>(_mm_shufflelo_epi16::<0b00_01_10_11>(r));
-            _mm_or_si128(_mm_slli_epi16::<8>(words), _mm_srli_epi16::<8>(words))
-        })
+        v.map(swap_bytes)
     }
 
     #[inline(always)]
@@ -197,5 +224,114 @@ impl Lanes for Sse2 {
             let o = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
             _mm_movemask_epi8(_mm_cmpeq_epi8(o, _mm_setzero_si128())) != 0xffff
         }
+    }
+
+    /// One register of two positions at a time: eight positions as four registers per
+    /// bitboard would need several times the registers SSE2 has.
+    #[inline(always)]
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
+
+/// Position-parallel: one register, two positions (lane `i` in quadword `i`).
+impl PositionLanes for Sse2 {
+    type Vector = __m128i;
+    const LANES: usize = 2;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_set1_epi64x(x as i64) }
+    }
+
+    #[inline(always)]
+    fn load(self, a: &[u64; 8], chunk: usize) -> __m128i {
+        let two = &a[2 * chunk..2 * chunk + 2];
+        // SAFETY: SSE2 is present (token); `two` is 16 readable bytes (an unaligned load).
+        unsafe { _mm_loadu_si128(two.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: __m128i) -> [u64; 8] {
+        // SAFETY: SSE2 is present (token); `__m128i` and `[u64; 2]` have the same size and
+        // every bit pattern is valid for both.
+        let two: [u64; 2] = unsafe { core::mem::transmute(v) };
+        [two[0], two[1], 0, 0, 0, 0, 0, 0]
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_and_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_or_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_xor_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_andnot_si128(b, a) }
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: __m128i, amount: i8) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            let count = _mm_cvtsi32_si128(amount.unsigned_abs() as i32);
+            if amount >= 0 {
+                _mm_sll_epi64(v, count)
+            } else {
+                _mm_srl_epi64(v, count)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: __m128i) -> __m128i {
+        zero_mask(v)
+    }
+
+    #[inline(always)]
+    fn sub(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_sub_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: __m128i) -> __m128i {
+        byte_counts(v)
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_add_epi8(a, b) }
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: __m128i) -> u64 {
+        sum_bytes(v)
+    }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: __m128i) -> __m128i {
+        swap_bytes(v)
+    }
+
+    #[inline(always)]
+    fn any(self, v: __m128i) -> bool {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xffff }
     }
 }
