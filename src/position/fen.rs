@@ -342,9 +342,10 @@ impl Position {
         self.to_setup().write_fen(self.mode, buf)
     }
 
-    /// The longest FEN of a position: 71 bytes of piece placement (8 ranks of 8 characters and
-    /// 7 slashes), the side to move, at most 4 castling rights, an en passant square, two
-    /// 10-digit clocks and 5 spaces.
+    /// A length no position's FEN exceeds: 71 bytes of piece placement (8 ranks of 8
+    /// characters and 7 slashes), the side to move, at most 4 castling rights, an en passant
+    /// square, two 10-digit clocks and 5 spaces. (No legal position has all of them at once:
+    /// the bound is simple, not tight.)
     pub const MAX_FEN_LEN: usize = 71 + 1 + 4 + 2 + 10 + 10 + 5;
 }
 
