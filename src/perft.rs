@@ -2,7 +2,7 @@
 //! and benchmark of a move generator. The last ply is counted in bulk from the target sets
 //! (popcounts), without making the moves.
 
-use std::ops::ControlFlow;
+use core::ops::ControlFlow;
 
 use crate::position::make_board;
 use crate::{Generator, Move, Position};
@@ -26,8 +26,9 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// assert_eq!(split.len(), 20);
 /// assert!(split.iter().all(|&(_, n)| n == 20));
 /// ```
-pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut out = Vec::new();
+#[cfg(feature = "alloc")]
+pub fn divide(position: &Position, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
+    let mut out = alloc::vec::Vec::new();
     let _: ControlFlow<()> = divide_each(&Generator::detect(), position, depth, |m, nodes| {
         out.push((m, nodes));
         ControlFlow::Continue(())
@@ -42,7 +43,7 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// split completely.
 ///
 /// ```
-/// use std::ops::ControlFlow;
+/// use core::ops::ControlFlow;
 /// use dirgolem::{divide_each, Generator, Position};
 /// let mut first = Vec::new();
 /// let stopped = divide_each(&Generator::detect(), &Position::startpos(), 3, |m, nodes| {
@@ -62,17 +63,20 @@ pub fn divide_each<B>(
     if depth == 0 {
         return ControlFlow::Continue(());
     }
-    // Every move first, so that `f` can stop before the next one is counted.
-    let mut moves = Vec::new();
-    generator.for_each_legal_move(position, |m| moves.push(m));
+    // Each move is counted as it is generated (no list, so no limit and no allocation); once
+    // `f` stops, the remaining moves are passed over uncounted.
     let flip = position.square_flip();
-    for m in moves {
+    let mut flow = ControlFlow::Continue(());
+    generator.for_each_legal_move(position, |m| {
+        if flow.is_break() {
+            return;
+        }
         // The moves are in absolute squares, the board in squares relative to the mover; the
         // children are boards, so the count pays for nothing a `Position` carries (the hash).
         let from = m.source_index() ^ flip;
         let to = m.target_index() ^ flip;
         let board = make_board(&position.board, from, to, m.kind_bits());
-        f(m, generator.perft_board(&board, depth - 1))?;
-    }
-    ControlFlow::Continue(())
+        flow = f(m, generator.perft_board(&board, depth - 1));
+    });
+    flow
 }

@@ -233,7 +233,7 @@ impl fmt::Display for ParseSquareError {
     }
 }
 
-impl std::error::Error for ParseSquareError {}
+impl core::error::Error for ParseSquareError {}
 
 impl FromStr for Square {
     type Err = ParseSquareError;

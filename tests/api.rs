@@ -218,7 +218,7 @@ fn parse_uci_refuses_every_other_well_formed_text() {
                                 !accepted.contains(&text),
                                 "{fen}: legal {text} refused: {e}"
                             );
-                            assert_eq!(e, UciMoveError::Illegal(text.clone()), "{fen}");
+                            assert_eq!(e, UciMoveError::Illegal(text.as_str().into()), "{fen}");
                         }
                     }
                 }
@@ -244,7 +244,7 @@ fn parse_uci_refuses_malformed_text() {
     for text in ["a1a1", "e1e3", "b7b8", "e1d3", "b7c8q", "h1h8q"] {
         assert_eq!(
             pos.parse_uci(text),
-            Err(UciMoveError::Illegal(text.to_string())),
+            Err(UciMoveError::Illegal(text.into())),
             "{text}"
         );
     }
@@ -273,7 +273,7 @@ fn parse_uci_refuses_malformed_text() {
     );
     assert_eq!(
         chess960.parse_uci("e1g1"),
-        Err(UciMoveError::Illegal("e1g1".to_string()))
+        Err(UciMoveError::Illegal("e1g1".into()))
     );
     // A Chess960 king next to its destination: f1g1 is a king step, castling is f1h1.
     let pos = Position::from_fen_with("4k3/8/8/8/8/8/8/5K1R w H - 0 1", ParseOptions::chess960())

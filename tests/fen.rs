@@ -1085,12 +1085,7 @@ fn errors_are_split_by_stage() {
     // Syntax: Setup::from_fen's error is the one Position::from_fen wraps, same message.
     let text = "4k3/8/8/8/8/8/8/4K3 x - - 0 1";
     let syntax = Setup::from_fen(text, CastlingMode::Standard).unwrap_err();
-    assert_eq!(
-        syntax,
-        FenSyntaxError::InvalidTurn {
-            text: "x".to_string()
-        }
-    );
+    assert_eq!(syntax, FenSyntaxError::InvalidTurn { text: "x".into() });
     assert_eq!(syntax.field(), Some(FenField::Turn));
     let err = Position::from_fen(text).unwrap_err();
     assert_eq!(err, FenError::Syntax(syntax.clone()));

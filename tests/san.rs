@@ -169,9 +169,9 @@ fn parse_san_accepts_what_people_type() {
 #[test]
 fn parse_san_refuses_with_the_reason() {
     let p = pos("r3k2r/1P6/8/3pP3/8/1N3N2/8/R3K2R w KQkq d6 0 1");
-    let syntax = |text: &str| SanError::Syntax(text.to_string());
-    let illegal = |text: &str| SanError::Illegal(text.to_string());
-    let ambiguous = |text: &str| SanError::Ambiguous(text.to_string());
+    let syntax = |text: &str| SanError::Syntax(text.into());
+    let illegal = |text: &str| SanError::Illegal(text.into());
+    let ambiguous = |text: &str| SanError::Ambiguous(text.into());
     for text in [
         "", "N", "Nf", "e9", "i4", "Zz4", "O-O-O-O", "Nbb3d4", "Ne4=Q", "e8=K", "x",
     ] {
@@ -195,18 +195,18 @@ fn parse_san_refuses_with_the_reason() {
 }
 
 #[test]
-fn errors_quote_at_most_80_characters() {
+fn errors_quote_at_most_80_bytes() {
     let p = Position::startpos();
     let long = "N".repeat(200);
     let err = p.parse_san(&long).unwrap_err();
     assert_eq!(err.quote(), format!("{}...", "N".repeat(80)));
     let exactly = "Q".repeat(80);
     assert_eq!(p.parse_san(&exactly).unwrap_err().quote(), exactly);
-    // Cut on a character, not a byte.
+    // Cut between characters, never inside one: 80 bytes are 40 two-byte characters.
     let wide = "é".repeat(100);
     assert_eq!(
         p.parse_san(&wide).unwrap_err().quote(),
-        format!("{}...", "é".repeat(80))
+        format!("{}...", "é".repeat(40))
     );
     let text = p.parse_san("Nd5").unwrap_err().to_string();
     assert_eq!(text, "'Nd5' is not a legal move in this position");

@@ -71,11 +71,11 @@ macro_rules! entry_points {
 }
 
 entry_points!(crate::lanes::Scalar);
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 entry_points!(crate::lanes::x86_64::Sse2, #[target_feature(enable = "sse2")]);
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 entry_points!(crate::lanes::x86_64::Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 entry_points!(crate::lanes::x86_64::Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);
-#[cfg(target_arch = "aarch64")]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 entry_points!(crate::lanes::aarch64::Neon, #[target_feature(enable = "neon")]);

@@ -3,15 +3,16 @@
 
 use core::fmt;
 use core::str::FromStr;
+#[cfg(feature = "std")]
 use std::sync::OnceLock;
 
 use crate::golem::kind;
 use crate::lanes::Scalar;
-#[cfg(target_arch = "aarch64")]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use crate::lanes::aarch64::Neon;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
-use crate::{Move, MoveList, MoveTargets, Position};
+use crate::{ErrorText, Move, MoveList, MoveTargets, Position};
 
 /// A vector unit the generator can run on.
 ///
@@ -71,21 +72,24 @@ impl Backend {
         Generator::new(self).is_ok()
     }
 
-    /// The backends this CPU can run, slowest first.
-    pub fn available() -> Vec<Backend> {
+    /// The backends this CPU can run, slowest first. Without `alloc`, filter
+    /// [`Backend::ALL`] with [`Backend::is_available`].
+    #[cfg(feature = "alloc")]
+    pub fn available() -> alloc::vec::Vec<Backend> {
         Backend::ALL
             .into_iter()
             .filter(|b| b.is_available())
             .collect()
     }
 
-    /// The fastest backend this CPU can run (detected once, then cached).
+    /// The fastest backend this CPU can run (see [`Generator::detect`]).
     pub fn detect() -> Backend {
         Generator::detect().backend()
     }
 
     /// The backend named by the environment variable `DIRGOLEM_BACKEND`, if it is set and not
     /// empty; an error if it names no backend or one this CPU cannot run.
+    #[cfg(feature = "std")]
     pub fn from_env() -> Result<Option<Backend>, BackendError> {
         match std::env::var(Backend::ENV_VAR) {
             Ok(name) if !name.is_empty() => {
@@ -95,7 +99,7 @@ impl Backend {
             }
             Ok(_) | Err(std::env::VarError::NotPresent) => Ok(None),
             Err(std::env::VarError::NotUnicode(_)) => {
-                Err(BackendError::Unknown("<not UTF-8>".to_string()))
+                Err(BackendError::Unknown(ErrorText::new("<not UTF-8>")))
             }
         }
     }
@@ -114,15 +118,16 @@ impl FromStr for Backend {
         Backend::ALL
             .into_iter()
             .find(|b| b.name() == s)
-            .ok_or_else(|| BackendError::Unknown(s.to_string()))
+            .ok_or_else(|| BackendError::Unknown(ErrorText::new(s)))
     }
 }
 
 /// Why a backend cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendError {
-    /// The name is not one of `scalar`, `sse2`, `avx2`, `avx512`, `neon`.
-    Unknown(String),
+    /// The name is not one of `scalar`, `sse2`, `avx2`, `avx512`, `neon` (quoted, cut when
+    /// long: see [`ErrorText`]).
+    Unknown(ErrorText),
     /// This CPU (or this build's target architecture) lacks the backend's instructions.
     Unavailable(Backend),
 }
@@ -131,34 +136,44 @@ impl fmt::Display for BackendError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BackendError::Unknown(name) => {
-                let known: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-                write!(f, "unknown backend '{name}' (known: {})", known.join(", "))
+                write!(f, "unknown backend '{name}' (known: ")?;
+                write_names(f, Backend::ALL.into_iter())?;
+                f.write_str(")")
             }
             BackendError::Unavailable(b) => {
-                let available: Vec<&str> = Backend::available().iter().map(|b| b.name()).collect();
-                write!(
-                    f,
-                    "backend '{b}' is not available on this CPU (available: {})",
-                    available.join(", ")
-                )
+                write!(f, "backend '{b}' is not available on this CPU (available: ")?;
+                write_names(f, Backend::ALL.into_iter().filter(|b| b.is_available()))?;
+                f.write_str(")")
             }
         }
     }
 }
 
-impl std::error::Error for BackendError {}
+/// The backends' names separated by `, `: written piece by piece, so that the message needs no
+/// allocation.
+fn write_names(f: &mut fmt::Formatter<'_>, backends: impl Iterator<Item = Backend>) -> fmt::Result {
+    for (i, backend) in backends.enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(backend.name())?;
+    }
+    Ok(())
+}
+
+impl core::error::Error for BackendError {}
 
 /// The backend token a generator holds: proof that the CPU runs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Token {
     Scalar(Scalar),
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Sse2(Sse2),
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Avx2(Avx2),
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Avx512(Avx512),
-    #[cfg(target_arch = "aarch64")]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     Neon(Neon),
 }
 
@@ -180,6 +195,7 @@ pub struct Generator {
 }
 
 /// The detected generator, once detection has run.
+#[cfg(feature = "std")]
 static DETECTED: OnceLock<Generator> = OnceLock::new();
 
 /// Runs `$body` with `$t` bound to the generator's token.
@@ -187,19 +203,19 @@ macro_rules! with_token {
     ($generator:expr, $t:ident => $body:expr) => {
         match $generator.token {
             Token::Scalar($t) => $body,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             // SAFETY: a `Sse2` token exists only when SSE2 was detected (`Sse2::new`), so
             // the entry point's target features are present on this CPU.
             Token::Sse2($t) => unsafe { $body },
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             // SAFETY: an `Avx2` token exists only after `Avx2::new` detected AVX2, POPCNT,
             // BMI1, BMI2 and LZCNT: the entry point's target features.
             Token::Avx2($t) => unsafe { $body },
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             // SAFETY: an `Avx512` token exists only after `Avx512::new` detected AVX-512 F,
             // BW, DQ, VL, CD and the AVX2 generation's features: the entry point's features.
             Token::Avx512($t) => unsafe { $body },
-            #[cfg(target_arch = "aarch64")]
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             // SAFETY: a `Neon` token exists only after `Neon::new` detected NEON.
             Token::Neon($t) => unsafe { $body },
         }
@@ -211,13 +227,13 @@ impl Generator {
     pub fn new(backend: Backend) -> Result<Generator, BackendError> {
         let token = match backend {
             Backend::Scalar => Some(Token::Scalar(Scalar)),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Backend::Sse2 => Sse2::new().map(Token::Sse2),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Backend::Avx2 => Avx2::new().map(Token::Avx2),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Backend::Avx512 => Avx512::new().map(Token::Avx512),
-            #[cfg(target_arch = "aarch64")]
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Backend::Neon => Neon::new().map(Token::Neon),
             #[allow(unreachable_patterns)]
             _ => None,
@@ -227,22 +243,50 @@ impl Generator {
             .ok_or(BackendError::Unavailable(backend))
     }
 
-    /// The generator on the fastest backend this CPU runs (detected once, then cached: later
-    /// calls are one load).
+    /// The generator on the fastest backend this CPU runs.
+    ///
+    /// With the `std` feature (the default) the CPU is asked at run time
+    /// (`is_x86_feature_detected!`, which checks CPUID and, for AVX and AVX-512, that the
+    /// operating system saves those registers; `is_aarch64_feature_detected!` on aarch64), once:
+    /// the answer is cached, later calls are one load.
+    ///
+    /// Without `std` the backends are those the build's target features promise
+    /// (`cfg!(target_feature = ...)`: `-C target-feature=+avx2,+popcnt,+bmi1,+bmi2,+lzcnt` or
+    /// `-C target-cpu=...`), a constant of the build, so nothing is cached and the call costs
+    /// nothing. CPUID is not used there: on a target without an operating system, whether the
+    /// code around the library (a kernel, a firmware) has enabled the vector registers and saves
+    /// them is something only that code knows, and saying so through the target features is its
+    /// promise.
+    ///
+    /// ```
+    /// use dirgolem::{Backend, Generator};
+    /// let best = Generator::detect().backend();
+    /// assert!(best.is_available());
+    /// // No faster backend is (`Backend::ALL` is slowest first, as `Backend` orders).
+    /// assert!(Backend::ALL.iter().all(|b| !b.is_available() || *b <= best));
+    /// ```
     #[inline]
     pub fn detect() -> Generator {
-        *DETECTED.get_or_init(|| {
-            Backend::ALL
-                .into_iter()
-                .rev()
-                .find_map(|b| Generator::new(b).ok())
-                .unwrap_or(Generator {
-                    token: Token::Scalar(Scalar),
-                })
-        })
+        #[cfg(feature = "std")]
+        return *DETECTED.get_or_init(Generator::fastest);
+        #[cfg(not(feature = "std"))]
+        return Generator::fastest();
+    }
+
+    /// The generator on the fastest backend [`Generator::new`] accepts (the scalar one at
+    /// least).
+    fn fastest() -> Generator {
+        Backend::ALL
+            .into_iter()
+            .rev()
+            .find_map(|b| Generator::new(b).ok())
+            .unwrap_or(Generator {
+                token: Token::Scalar(Scalar),
+            })
     }
 
     /// The generator named by `DIRGOLEM_BACKEND` if set, else [`Generator::detect`].
+    #[cfg(feature = "std")]
     pub fn from_env() -> Result<Generator, BackendError> {
         match Backend::from_env()? {
             Some(backend) => Generator::new(backend),
@@ -254,13 +298,13 @@ impl Generator {
     pub fn backend(&self) -> Backend {
         match self.token {
             Token::Scalar(_) => Backend::Scalar,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Token::Sse2(_) => Backend::Sse2,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Token::Avx2(_) => Backend::Avx2,
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Token::Avx512(_) => Backend::Avx512,
-            #[cfg(target_arch = "aarch64")]
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Token::Neon(_) => Backend::Neon,
         }
     }

@@ -14,14 +14,19 @@
 //! safe code cannot reach a vector instruction the CPU lacks (the memchr / pulp pattern).
 
 mod by_position;
+mod detect;
 mod scalar;
 #[cfg(test)]
 mod tests;
 
+// The vector backends are built where the target's baseline has vector registers: every
+// x86-64 target with an operating system has SSE2 and every such aarch64 target NEON, but the
+// bare-metal soft-float targets (`x86_64-unknown-none`, `aarch64-unknown-none-softfloat`) have
+// none, and vector code cannot be compiled for them: they run the scalar backend.
 cfg_if::cfg_if! {
-    if #[cfg(target_arch = "x86_64")] {
+    if #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))] {
         pub(crate) mod x86_64;
-    } else if #[cfg(target_arch = "aarch64")] {
+    } else if #[cfg(all(target_arch = "aarch64", target_feature = "neon"))] {
         pub(crate) mod aarch64;
     }
 }

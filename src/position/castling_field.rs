@@ -21,6 +21,8 @@
 //! text reads back to the same setup); Chess960 gives Shredder-FEN, white first, files in
 //! descending order (`HAha`, `HFhf`).
 
+use core::fmt;
+
 use super::{CastlingMode, Setup};
 use crate::{
     Bitboard, CastlingRightProblem, CastlingSyntax, Color, FenSyntaxError, File, Piece,
@@ -146,17 +148,19 @@ fn outermost_rook(
 
 /// Writes the castling field of `setup` in `mode` (`-` without rights). Rights off the back
 /// ranks (possible only in a hand-made setup) cannot be written and are left out.
-pub(crate) fn write(setup: &Setup, mode: CastlingMode, out: &mut String) {
-    let start = out.len();
+pub(crate) fn write(setup: &Setup, mode: CastlingMode, out: &mut impl fmt::Write) -> fmt::Result {
+    let mut any = false;
     for color in Color::ALL {
         for file in File::ALL.into_iter().rev() {
             let rook = Square::new(file, back_rank(color));
             if setup.castling_rooks.contains(rook) {
-                out.push(right_letter(rook, color, mode));
+                out.write_char(right_letter(rook, color, mode))?;
+                any = true;
             }
         }
     }
-    if out.len() == start {
-        out.push('-');
+    if !any {
+        out.write_char('-')?;
     }
+    Ok(())
 }

@@ -8,7 +8,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Color, Rank, Square};
+use crate::{Bitboard, Color, ErrorText, Rank, Square};
 
 /// The six fields of a FEN, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,7 +182,7 @@ pub enum FenSyntaxError {
     /// The side to move is not `w` or `b`.
     InvalidTurn {
         /// The field (shortened if long).
-        text: String,
+        text: ErrorText,
     },
     /// The castling field is not `-` or a set of distinct right letters.
     InvalidCastling {
@@ -207,21 +207,21 @@ pub enum FenSyntaxError {
     /// The en passant field is not `-` or a lowercase square name.
     InvalidEnPassant {
         /// The field (shortened if long).
-        text: String,
+        text: ErrorText,
     },
     /// A clock that is not a plain decimal number (digits only: no sign, point or prefix).
     InvalidClock {
         /// [`FenField::Halfmove`] or [`FenField::Fullmove`].
         field: FenField,
         /// The field (shortened if long).
-        text: String,
+        text: ErrorText,
     },
     /// A clock too large for a `u32` (rejected, never saturated).
     ClockOverflow {
         /// [`FenField::Halfmove`] or [`FenField::Fullmove`].
         field: FenField,
         /// The field (shortened if long).
-        text: String,
+        text: ErrorText,
     },
 }
 
@@ -464,15 +464,8 @@ impl From<PositionError> for FenError {
 pub(crate) const MAX_ERROR_TEXT: usize = 24;
 
 /// `text`, cut to [`MAX_ERROR_TEXT`] bytes (at a character boundary) for an error message.
-pub(crate) fn shorten(text: &str) -> String {
-    if text.len() <= MAX_ERROR_TEXT {
-        return text.to_string();
-    }
-    let mut end = MAX_ERROR_TEXT;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}...", &text[..end])
+pub(crate) fn shorten(text: &str) -> ErrorText {
+    ErrorText::cut(text, MAX_ERROR_TEXT)
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -558,8 +551,8 @@ impl fmt::Display for FenSyntaxError {
     }
 }
 
-impl std::error::Error for FenSyntaxError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for FenSyntaxError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             FenSyntaxError::UnresolvedCastling { cause, .. } => Some(cause),
             _ => None,
@@ -673,7 +666,7 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+impl core::error::Error for PositionError {}
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -684,8 +677,8 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         Some(match self {
             FenError::Syntax(e) => e,
             FenError::Position(e) => e,

@@ -1,12 +1,14 @@
 //! FEN text in and out, in two steps as the text is: [`Setup::from_fen`] reads the syntax into
 //! an unvalidated [`Setup`], [`Position::from_setup`] checks that it is a legal position.
-//! Writing goes through [`Setup::to_fen`].
+//! Writing goes through one writer into any [`fmt::Write`]: a `String` ([`Setup::to_fen`],
+//! with `alloc`), a formatter (`Display`) or a caller's byte buffer ([`Position::write_fen`]).
 
 use core::fmt;
 use core::str::FromStr;
 
 use super::castling_field;
 use super::error::shorten;
+use super::fen_buffer::{BufferTooSmall, SliceWriter};
 use super::{CastlingMode, ParseOptions, Position, Setup};
 use crate::{Color, FenError, FenField, FenSyntaxError, Piece, Rank, Square};
 
@@ -94,8 +96,44 @@ impl Setup {
     ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
     /// );
     /// ```
-    pub fn to_fen(&self, mode: CastlingMode) -> String {
-        let mut out = String::with_capacity(90);
+    #[cfg(feature = "alloc")]
+    pub fn to_fen(&self, mode: CastlingMode) -> alloc::string::String {
+        let mut out = alloc::string::String::with_capacity(90);
+        // Writing into a `String` cannot fail.
+        let _ = self.write_fen_to(mode, &mut out);
+        out
+    }
+
+    /// Writes [`Setup::to_fen`] into `buf`, without allocation, and returns the number of bytes
+    /// written (the FEN is ASCII; no terminating NUL is added). A setup's FEN has at most
+    /// [`Setup::MAX_FEN_LEN`] bytes. If `buf` is shorter than the FEN the error says how many
+    /// bytes it needs, and what `buf` holds is unspecified.
+    ///
+    /// ```
+    /// use dirgolem::{CastlingMode, Setup};
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", CastlingMode::Standard).unwrap();
+    /// let mut buf = [0u8; Setup::MAX_FEN_LEN];
+    /// let len = setup.write_fen(CastlingMode::Chess960, &mut buf).unwrap();
+    /// assert_eq!(&buf[..len], b"4k3/8/8/8/8/8/8/R3K2R w HA - 0 1");
+    /// ```
+    pub fn write_fen(&self, mode: CastlingMode, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
+        let mut out = SliceWriter::new(buf);
+        // The writer never fails: it counts what does not fit.
+        let _ = self.write_fen_to(mode, &mut out);
+        out.finish()
+    }
+
+    /// The longest FEN [`Setup::write_fen`] writes: 71 bytes of piece placement (8 ranks of 8
+    /// characters and 7 slashes), the side to move, 16 castling letters (a hand-made setup can
+    /// name every back rank square), an en passant square, two 10-digit clocks and 5 spaces.
+    pub const MAX_FEN_LEN: usize = 71 + 1 + 16 + 2 + 10 + 10 + 5;
+
+    /// Writes the FEN (see [`Setup::to_fen`]) into `out`.
+    pub(crate) fn write_fen_to(
+        &self,
+        mode: CastlingMode,
+        out: &mut impl fmt::Write,
+    ) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0u8;
             for sq in Square::ALL[rank as usize * 8..][..8].iter() {
@@ -103,35 +141,33 @@ impl Setup {
                     None => empty += 1,
                     Some((color, piece)) => {
                         if empty > 0 {
-                            out.push(char::from(b'0' + empty));
+                            out.write_char(char::from(b'0' + empty))?;
                             empty = 0;
                         }
-                        out.push(piece_char(color, piece));
+                        out.write_char(piece_char(color, piece))?;
                     }
                 }
             }
             if empty > 0 {
-                out.push(char::from(b'0' + empty));
+                out.write_char(char::from(b'0' + empty))?;
             }
             if rank != Rank::First {
-                out.push('/');
+                out.write_char('/')?;
             }
         }
-        out.push(' ');
-        out.push(self.turn.to_char());
-        out.push(' ');
-        castling_field::write(self, mode, &mut out);
-        out.push(' ');
+        out.write_char(' ')?;
+        out.write_char(self.turn.to_char())?;
+        out.write_char(' ')?;
+        castling_field::write(self, mode, out)?;
+        out.write_char(' ')?;
         match self.ep_square {
             Some(sq) => {
-                out.push(sq.file().to_char());
-                out.push(sq.rank().to_char());
+                out.write_char(sq.file().to_char())?;
+                out.write_char(sq.rank().to_char())?;
             }
-            None => out.push('-'),
+            None => out.write_char('-')?,
         }
-        use fmt::Write;
-        let _ = write!(out, " {} {}", self.halfmove_clock, self.fullmove_number);
-        out
+        write!(out, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
 }
 
@@ -283,15 +319,40 @@ impl Position {
     /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// assert_eq!(pos.to_string(), pos.to_fen());
     /// ```
-    pub fn to_fen(&self) -> String {
+    #[cfg(feature = "alloc")]
+    pub fn to_fen(&self) -> alloc::string::String {
         self.to_setup().to_fen(self.mode)
     }
+
+    /// Writes the FEN ([`Position::to_fen`]) into `buf`, without allocation, and returns the
+    /// number of bytes written (the FEN is ASCII; no terminating NUL is added). A buffer of
+    /// [`Position::MAX_FEN_LEN`] bytes holds any position's FEN. If `buf` is shorter than the
+    /// FEN the error says how many bytes it needs, and what `buf` holds is unspecified.
+    ///
+    /// ```
+    /// use dirgolem::Position;
+    /// let pos = Position::startpos();
+    /// let mut buf = [0u8; Position::MAX_FEN_LEN];
+    /// let len = pos.write_fen(&mut buf).unwrap();
+    /// assert_eq!(&buf[..len], b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// let err = pos.write_fen(&mut buf[..10]).unwrap_err();
+    /// assert_eq!((err.needed, err.capacity), (len, 10));
+    /// ```
+    pub fn write_fen(&self, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
+        self.to_setup().write_fen(self.mode, buf)
+    }
+
+    /// A length no position's FEN exceeds: 71 bytes of piece placement (8 ranks of 8
+    /// characters and 7 slashes), the side to move, at most 4 castling rights, an en passant
+    /// square, two 10-digit clocks and 5 spaces. (No legal position has all of them at once:
+    /// the bound is simple, not tight.)
+    pub const MAX_FEN_LEN: usize = 71 + 1 + 4 + 2 + 10 + 10 + 5;
 }
 
 impl fmt::Display for Position {
-    /// The FEN ([`Position::to_fen`]).
+    /// The FEN ([`Position::to_fen`]), written without allocation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_fen())
+        self.to_setup().write_fen_to(self.mode, f)
     }
 }
 

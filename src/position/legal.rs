@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::Position;
 use super::board::*;
-use crate::{CastlingMode, Move};
+use crate::{CastlingMode, ErrorText, Move};
 
 /// A move that is not legal in the position it was played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ impl fmt::Display for IllegalMove {
     }
 }
 
-impl std::error::Error for IllegalMove {}
+impl core::error::Error for IllegalMove {}
 
 /// Why a UCI move string was refused by [`Position::parse_uci`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,9 +28,9 @@ pub enum UciMoveError {
     /// Not of the form `e2e4` or `e7e8q` (from square, to square, optional promotion letter).
     /// Holds the text, cut (at a character boundary, marked with `...`) when longer than any
     /// field a FEN error keeps, so that a huge input does not give a huge error.
-    Syntax(String),
+    Syntax(ErrorText),
     /// Well formed, but no legal move of the position has this text.
-    Illegal(String),
+    Illegal(ErrorText),
 }
 
 impl fmt::Display for UciMoveError {
@@ -47,7 +47,7 @@ impl fmt::Display for UciMoveError {
     }
 }
 
-impl std::error::Error for UciMoveError {}
+impl core::error::Error for UciMoveError {}
 
 impl Position {
     /// Whether `m` is a legal move here; any 16 bits (say, a move read from a transposition
@@ -115,7 +115,7 @@ impl Position {
                 found = Some(m);
             }
         });
-        found.ok_or_else(|| UciMoveError::Illegal(text.to_string()))
+        found.ok_or_else(|| UciMoveError::Illegal(ErrorText::new(text)))
     }
 
     /// Whether the side to move is in check.

@@ -7,6 +7,7 @@ mod castling_field;
 mod en_passant;
 mod error;
 mod fen;
+mod fen_buffer;
 mod legal;
 mod make;
 mod move_check;
@@ -22,6 +23,7 @@ mod zobrist;
 
 pub(crate) use board::*;
 pub use error::*;
+pub use fen_buffer::BufferTooSmall;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
 pub use outcome::Outcome;
@@ -357,6 +359,6 @@ impl core::hash::Hash for Position {
 
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Position({})", self.to_fen())
+        write!(f, "Position({self})")
     }
 }

@@ -15,7 +15,7 @@
 use core::fmt;
 
 use super::Position;
-use crate::{Bitboard, Color, File, Move, MoveKind, Piece, Rank, Square};
+use crate::{Bitboard, Color, ErrorText, File, Move, MoveKind, Piece, Rank, Square};
 
 /// How a SAN move ends: nothing, check or mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -101,24 +101,21 @@ impl fmt::Display for San {
     }
 }
 
-/// The longest part of the input an error quotes; longer input is cut and ends in `...`.
-const QUOTE_CHARS: usize = 80;
-
 /// Why [`Position::parse_san`] refused a move. Each variant holds a quote of the input (at most
-/// 80 characters, then `...`).
+/// [`ErrorText::MAX_QUOTE`] bytes, cut at a character boundary, then `...`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SanError {
     /// Not SAN at all (such as `Nf`, `e9`, `Zz4`).
-    Syntax(String),
+    Syntax(ErrorText),
     /// Well formed, but no legal move of the position fits it.
-    Illegal(String),
+    Illegal(ErrorText),
     /// Well formed, but more than one legal move fits it (such as `Nd2` when two knights can go
     /// there): name the from file or rank.
-    Ambiguous(String),
+    Ambiguous(ErrorText),
 }
 
 impl SanError {
-    /// The quoted input (at most 80 characters, then `...`).
+    /// The quoted input (at most [`ErrorText::MAX_QUOTE`] bytes, then `...`).
     pub fn quote(&self) -> &str {
         match self {
             SanError::Syntax(q) | SanError::Illegal(q) | SanError::Ambiguous(q) => q,
@@ -127,11 +124,8 @@ impl SanError {
 }
 
 /// The input as an error quotes it.
-fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
-    }
+fn quote(text: &str) -> ErrorText {
+    ErrorText::new(text)
 }
 
 impl fmt::Display for SanError {
@@ -153,7 +147,7 @@ impl fmt::Display for SanError {
     }
 }
 
-impl std::error::Error for SanError {}
+impl core::error::Error for SanError {}
 
 /// A SAN move as read, before it is matched against the legal moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -330,7 +324,7 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert_eq!(pos.parse_san("Nf3").unwrap(), pos.parse_uci("g1f3").unwrap());
     /// assert_eq!(pos.parse_san("e4!?").unwrap(), pos.parse_uci("e2e4").unwrap());
-    /// assert_eq!(pos.parse_san("e5"), Err(SanError::Illegal("e5".to_string())));
+    /// assert_eq!(pos.parse_san("e5"), Err(SanError::Illegal("e5".into())));
     /// assert!(matches!(pos.parse_san("Nf"), Err(SanError::Syntax(_))));
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {

@@ -5,6 +5,7 @@
 
 use core::arch::aarch64::*;
 
+use crate::lanes::detect::aarch64_feature;
 use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The NEON backend token (NEON is part of every aarch64 CPU that runs Linux).
@@ -14,7 +15,7 @@ pub struct Neon(());
 impl Neon {
     /// The token, if the CPU has NEON.
     pub fn new() -> Option<Neon> {
-        std::arch::is_aarch64_feature_detected!("neon").then_some(Neon(()))
+        aarch64_feature!("neon").then_some(Neon(()))
     }
 }
 

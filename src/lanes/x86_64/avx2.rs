@@ -5,6 +5,7 @@
 
 use core::arch::x86_64::*;
 
+use crate::lanes::detect::x86_feature;
 use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The AVX2 backend token: AVX2 with POPCNT, BMI1, BMI2 and LZCNT (every AVX2 CPU generation
@@ -15,11 +16,11 @@ pub struct Avx2(());
 impl Avx2 {
     /// The token, if the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT.
     pub fn new() -> Option<Avx2> {
-        let has = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("lzcnt");
+        let has = x86_feature!("avx2")
+            && x86_feature!("popcnt")
+            && x86_feature!("bmi1")
+            && x86_feature!("bmi2")
+            && x86_feature!("lzcnt");
         has.then_some(Avx2(()))
     }
 }

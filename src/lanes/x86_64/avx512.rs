@@ -5,6 +5,7 @@
 use core::arch::x86_64::*;
 
 use crate::lanes::Lanes;
+use crate::lanes::detect::x86_feature;
 
 /// The AVX-512 backend token: AVX-512 F, BW, DQ, VL and CD, with AVX2, POPCNT, BMI1, BMI2 and
 /// LZCNT (all present on every AVX-512 CPU), detected at run time.
@@ -14,11 +15,11 @@ pub struct Avx512(());
 impl Avx512 {
     /// The token, if the CPU has AVX-512 F, BW, DQ, VL, CD and the AVX2 generation's features.
     pub fn new() -> Option<Avx512> {
-        let has = is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512bw")
-            && is_x86_feature_detected!("avx512dq")
-            && is_x86_feature_detected!("avx512vl")
-            && is_x86_feature_detected!("avx512cd")
+        let has = x86_feature!("avx512f")
+            && x86_feature!("avx512bw")
+            && x86_feature!("avx512dq")
+            && x86_feature!("avx512vl")
+            && x86_feature!("avx512cd")
             && super::Avx2::new().is_some();
         has.then_some(Avx512(()))
     }

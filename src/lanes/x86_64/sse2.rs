@@ -5,6 +5,7 @@
 
 use core::arch::x86_64::*;
 
+use crate::lanes::detect::x86_feature;
 use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The SSE2 backend token; SSE2 is part of every x86-64 CPU.
@@ -14,7 +15,7 @@ pub struct Sse2(());
 impl Sse2 {
     /// The token, if the CPU has SSE2 (every x86-64 CPU does).
     pub fn new() -> Option<Sse2> {
-        is_x86_feature_detected!("sse2").then_some(Sse2(()))
+        x86_feature!("sse2").then_some(Sse2(()))
     }
 }
 
