@@ -1,8 +1,9 @@
 //! The calls an engine makes at every node, dirgolem against cozy-chess in alternating rounds
-//! (as `peers_paired.rs`): `captures()` (and the same captures filtered out of `legal_moves()`),
-//! `legal_moves()`, `play_unchecked` with the hash read,
-//! `see` and `san`, over 10,000 distinct positions from random games, each visited once per
-//! pass (a set too large for either side's branch history and tables to memorise).
+//! (as `peers_paired.rs`): the captures (`fill_captures`, one list refilled in place, and the
+//! same captures filtered out of `legal_moves()`), the legal moves (`fill_legal`, likewise),
+//! `play_unchecked` with the hash read, `see` and `san`, over 10,000 distinct positions from
+//! random games, each visited once per pass (a set too large for either side's branch history
+//! and tables to memorise).
 //!
 //! cozy-chess has no capture generator and no exchange evaluator: its captures are its legal
 //! moves masked to the enemy men (and, for pawns, the en passant square), as an engine on it
@@ -92,9 +93,12 @@ fn main() {
         "captures",
         rounds,
         || {
+            // One list refilled in place, as a search keeps one per ply.
+            let mut list = dirgolem::MoveList::new();
             let mut n = 0;
             for p in &ours {
-                n += black_box(p).captures().len();
+                black_box(p).fill_captures(&mut list);
+                n += list.len();
             }
             n
         },
@@ -135,9 +139,11 @@ fn main() {
         "legal",
         rounds,
         || {
+            let mut list = dirgolem::MoveList::new();
             let mut n = 0;
             for p in &ours {
-                n += black_box(p).legal_moves().len();
+                black_box(p).fill_legal(&mut list);
+                n += list.len();
             }
             n
         },

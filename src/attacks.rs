@@ -89,6 +89,38 @@ pub(crate) const fn is_positive(d: usize) -> bool {
     matches!(d, 0 | 1 | 2 | 7)
 }
 
+/// `DIRECTION_TO[from][to]`: the ray direction (lane order) that leads from `from` to `to`, or
+/// [`NO_DIRECTION`] when the two share no rank, file or diagonal (or are the same square).
+/// 64 × 64 bytes = 4 KiB.
+static DIRECTION_TO: [[u8; 64]; 64] = {
+    let mut table = [[NO_DIRECTION; 64]; 64];
+    let mut d = 0;
+    while d < 8 {
+        let mut from = 0;
+        while from < 64 {
+            let mut ray = RAYS[d][from];
+            while ray != 0 {
+                let to = ray.trailing_zeros() as usize;
+                ray &= ray - 1;
+                table[from][to] = d as u8;
+            }
+            from += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// What [`direction_to`] answers for squares on no common line.
+pub(crate) const NO_DIRECTION: u8 = 8;
+
+/// The ray direction (lane order: even directions are orthogonal, odd ones diagonal) from
+/// square index `from` to square index `to`, or [`NO_DIRECTION`].
+#[inline(always)]
+pub(crate) fn direction_to(from: u32, to: u32) -> u8 {
+    DIRECTION_TO[(from & 63) as usize][(to & 63) as usize]
+}
+
 /// The attacks of a slider on `sq` along ray direction `d` (lane order), stopping at and
 /// including the first blocker in `occupied`.
 #[inline]

@@ -56,6 +56,30 @@ fn check_partition(g: Generator, reference: Generator, position: &Position) {
         "{:?}: quiets of {position:?} differ from scalar's",
         g.backend()
     );
+    // Refilling a list that holds other moves gives the same lists.
+    let mut refilled = g.legal_moves(&Position::startpos());
+    g.fill_captures(position, &mut refilled);
+    assert_eq!(
+        refilled,
+        captures,
+        "{:?}: fill_captures of {position:?}",
+        g.backend()
+    );
+    g.fill_legal(position, &mut refilled);
+    assert_eq!(
+        refilled,
+        all,
+        "{:?}: fill_legal of {position:?}",
+        g.backend()
+    );
+    let mut handed_over = Vec::new();
+    g.for_each_capture(position, |m| handed_over.push(m));
+    assert_eq!(
+        handed_over[..],
+        captures[..],
+        "{:?}: for_each_capture of {position:?} differs from captures()",
+        g.backend()
+    );
     assert_eq!(
         sorted(&captures),
         sorted(&expected_captures),
@@ -114,6 +138,9 @@ fn the_position_methods_use_the_detected_backend() {
         kiwipete.quiets()[..],
         Generator::detect().quiets(&kiwipete)[..]
     );
+    let mut handed_over = Vec::new();
+    kiwipete.for_each_capture(|m| handed_over.push(m));
+    assert_eq!(handed_over[..], kiwipete.captures()[..]);
     // En passant is a capture; castling and quiet promotions are quiet.
     let ep = Position::from_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1").unwrap();
     assert!(

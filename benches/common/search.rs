@@ -132,34 +132,27 @@ impl SearchBoard for dirgolem::Position {
 
     #[inline]
     fn keyed_moves(&self, captures_only: bool, out: &mut [Keyed<dirgolem::Move>; ROOM]) -> usize {
-        let list = if captures_only {
-            self.captures()
-        } else {
-            self.legal_moves()
-        };
-        let them = self.colored(!self.side_to_move());
-        for (slot, &m) in out.iter_mut().zip(list.iter()) {
-            let victim = if m.kind() == dirgolem::MoveKind::EnPassant {
-                Some(0)
-            } else if them.contains(m.to()) {
-                self.piece_at(m.to()).map(|(_, p)| p as usize)
-            } else {
-                None
+        // Each move keyed as it comes: no move list in between.
+        let mut n = 0;
+        let key = |m: dirgolem::Move| {
+            let victim = self.captured_piece(m).map(|p| p as usize);
+            // The attacker counts only in a capture's key: looked up only then.
+            let attacker = match victim {
+                Some(_) => self.moved_piece(m).map_or(0, |p| p as usize),
+                None => 0,
             };
-            let attacker = self.piece_at(m.from()).map_or(0, |(_, p)| p as usize);
             let promotion = m.promotion().map(|p| p as usize);
-            *slot = (
-                order_key(
-                    victim,
-                    attacker,
-                    promotion,
-                    m.from() as usize,
-                    m.to() as usize,
-                ),
-                m,
-            );
+            let from = m.from() as usize;
+            let to = m.to() as usize;
+            out[n] = (order_key(victim, attacker, promotion, from, to), m);
+            n += 1;
+        };
+        if captures_only {
+            self.for_each_capture(key);
+        } else {
+            self.for_each_legal_move(key);
         }
-        list.len()
+        n
     }
 
     #[inline]

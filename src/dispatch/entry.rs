@@ -60,6 +60,23 @@ macro_rules! entry_points {
                 list
             }
 
+            /// The legal moves of `position` of kind `KIND` written over `list`'s contents, in
+            /// place (no list returned, so none is copied).
+            $(#[$attr])?
+            pub(crate) fn fill_moves_entry<const KIND: u8>(self, position: &crate::Position, list: &mut crate::MoveList) {
+                list.clear();
+                let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
+                crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), list);
+            }
+
+            /// Calls `f` with each legal capture, in the order of the captures' list, with no
+            /// list in between.
+            $(#[$attr])?
+            pub(crate) fn for_each_capture_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
+                let targets = crate::golem::generate_kind::<_, { crate::golem::kind::CAPTURES }>(self, &position.board);
+                crate::golem::write_captures(&position.board, &targets, position.square_flip(), f);
+            }
+
             /// Calls `f` with each legal move, in the order of `legal_moves_entry`.
             $(#[$attr])?
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {

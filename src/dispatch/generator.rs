@@ -342,6 +342,25 @@ impl Generator {
         with_token!(self, t => t.for_each_move_entry(position, f))
     }
 
+    /// The legal moves of `position` written over `list` (see [`Position::fill_legal`]).
+    #[inline]
+    pub fn fill_legal(&self, position: &Position, list: &mut MoveList) {
+        with_token!(self, t => t.fill_moves_entry::<{ kind::ALL }>(position, list))
+    }
+
+    /// The legal captures of `position` written over `list` (see [`Position::fill_captures`]).
+    #[inline]
+    pub fn fill_captures(&self, position: &Position, list: &mut MoveList) {
+        with_token!(self, t => t.fill_moves_entry::<{ kind::CAPTURES }>(position, list))
+    }
+
+    /// Calls `f` with each legal move of `position` that takes a man, in the order of
+    /// [`Generator::captures`] (see [`Position::for_each_capture`]).
+    #[inline]
+    pub fn for_each_capture(&self, position: &Position, f: impl FnMut(Move)) {
+        with_token!(self, t => t.for_each_capture_entry(position, f))
+    }
+
     /// The legal moves of `position` in a fixed-capacity list.
     #[inline]
     pub fn legal_moves(&self, position: &Position) -> MoveList {

@@ -199,6 +199,9 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
     flip: u32,
     list: &mut MoveList,
 ) {
+    if KIND == kind::CAPTURES {
+        return super::capture_list::fill_captures(b, targets, flip, list);
+    }
     // The fast writer may leave stand-ins up to `SPARE` past the last move written, so the
     // last move must leave room for them before the index wraps. The most moves the men can
     // have (a queen is on both slider boards: 14 + 13; a pawn three targets, four moves each

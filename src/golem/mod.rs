@@ -19,6 +19,7 @@
 pub(crate) mod batch;
 #[cfg(test)]
 mod batch_tests;
+mod capture_list;
 mod castling;
 pub(crate) mod directions;
 mod list;
@@ -28,6 +29,7 @@ mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
+pub(crate) use capture_list::write_captures;
 pub(crate) use list::{fill_list_from, fill_list_kind, for_each_move};
 
 use crate::lanes::{Lanes, Lanes8};

@@ -46,6 +46,25 @@ pub(crate) fn sliders_to(b: &Board, target_index: u32, occupied: u64) -> u64 {
     bishop(sq, occupied).0 & b[DIAGONAL] | rook(sq, occupied).0 & b[ORTHOGONAL]
 }
 
+/// The slider of either colour that a man leaving the relative square `left` (one-square
+/// bitboard) uncovers on `target_index`, with `occupied` the occupancy after it left: the man
+/// on the line from the target through `left`, beyond it, if it moves along that line. Only
+/// that line can change, so this is one ray instead of the eight of [`sliders_to`] (an
+/// exchange evaluation's x-ray step).
+#[inline]
+pub(crate) fn slider_behind(b: &Board, target_index: u32, left: u64, occupied: u64) -> u64 {
+    let d = attacks::direction_to(target_index, left.trailing_zeros());
+    if d == attacks::NO_DIRECTION {
+        return 0;
+    }
+    let sliders = if d & 1 == 0 {
+        b[ORTHOGONAL]
+    } else {
+        b[DIAGONAL]
+    };
+    attacks::ray_attacks(d as usize, target_index as usize, occupied) & sliders
+}
+
 impl Position {
     /// The men of `by` standing on `occupied` that attack `sq` when exactly the squares of
     /// `occupied` are taken (seed 001's `attacks_to`, for one colour).

@@ -5,18 +5,42 @@ use super::Position;
 use super::board::*;
 use crate::{Color, Move, Piece, Square};
 
+/// The piece a man is, by four bits read off the board at its square: bit 0 the knight board,
+/// bit 1 the diagonal board, bit 2 the orthogonal board, bit 3 the king board (none of them: a
+/// pawn). Every pattern has an entry, so a board left inconsistent by a move not from the
+/// generator still gives some piece, never an index out of range.
+static PIECE_OF_BITS: [Piece; 16] = {
+    let mut table = [Piece::Pawn; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        table[bits] = match bits {
+            0 => Piece::Pawn,
+            1 => Piece::Knight,
+            2 => Piece::Bishop,
+            4 => Piece::Rook,
+            6 => Piece::Queen,
+            _ if bits & 8 != 0 => Piece::King,
+            _ => Piece::Queen,
+        };
+        bits += 1;
+    }
+    table
+};
+
+/// The piece on the relative square `sq` (a pawn for an empty square): one table read.
+#[inline(always)]
+pub(crate) fn piece_on(b: &Board, sq: u32) -> Piece {
+    let bit = |i: usize| (b[i] >> (sq & 63) & 1) as usize;
+    let bits = bit(KNIGHTS) | bit(DIAGONAL) << 1 | bit(ORTHOGONAL) << 2 | bit(KINGS) << 3;
+    PIECE_OF_BITS[bits]
+}
+
 /// The kind code (`Piece as usize`: pawn 0, knight 1, bishop 2, rook 3, queen 4, king 5) of the
-/// man on the relative square `sq`; 0 for an empty square. Capped at 5 so that a board left
-/// inconsistent by a move not from the generator still indexes tables safely.
+/// man on the relative square `sq`; 0 for an empty square. Always below 6, so that a board
+/// left inconsistent by a move not from the generator still indexes tables safely.
 #[inline(always)]
 pub(crate) fn kind_code(b: &Board, sq: u32) -> usize {
-    let bit = |i: usize| (b[i] >> (sq & 63) & 1) as usize;
-    let diagonal = bit(DIAGONAL);
-    let orthogonal = bit(ORTHOGONAL);
-    // Bishop 2, rook 3, queen (both) 2 + 3 - 1 = 4.
-    let code =
-        bit(KNIGHTS) + 2 * diagonal + 3 * orthogonal - (diagonal & orthogonal) + 5 * bit(KINGS);
-    code.min(5)
+    piece_on(b, sq) as usize
 }
 
 impl Position {
@@ -40,7 +64,7 @@ impl Position {
         } else {
             !self.turn
         };
-        Some((color, Piece::ALL[kind_code(b, rel)]))
+        Some((color, piece_on(b, rel)))
     }
 
     /// The kind of the man `m` moves (the king, for castling): `None` when `m`'s from square
@@ -58,7 +82,7 @@ impl Position {
         if b[US] >> from & 1 == 0 {
             return None;
         }
-        Some(Piece::ALL[kind_code(b, from)])
+        Some(piece_on(b, from))
     }
 
     /// The kind of the man `m` captures, if any: a pawn for en passant, none for castling
@@ -77,7 +101,7 @@ impl Position {
         match m.kind_bits() {
             Move::RAW_CASTLING => None,
             Move::RAW_EN_PASSANT => Some(Piece::Pawn),
-            _ if b[THEM] >> to & 1 != 0 => Some(Piece::ALL[kind_code(b, to)]),
+            _ if b[THEM] >> to & 1 != 0 => Some(piece_on(b, to)),
             _ => None,
         }
     }

@@ -28,7 +28,7 @@
 //! speed of a single swap list is worth.
 
 use super::Position;
-use super::attackers::{attackers_both, sliders_to};
+use super::attackers::{attackers_both, slider_behind};
 use super::board::*;
 use crate::{Move, MoveKind, Piece};
 
@@ -144,7 +144,7 @@ fn king_may_capture(
     side: u64,
 ) -> bool {
     let occupied = occupied ^ king;
-    let attackers = (attackers | sliders_to(b, target, occupied)) & occupied;
+    let attackers = (attackers | slider_behind(b, target, king, occupied)) & occupied;
     attackers & !side == 0
 }
 
@@ -206,7 +206,7 @@ impl Position {
             gain[depth] = on_square - gain[depth - 1];
             on_square = SEE_VALUES[piece as usize];
             occupied ^= bit;
-            attackers = (attackers | sliders_to(b, target, occupied)) & occupied;
+            attackers = (attackers | slider_behind(b, target, bit, occupied)) & occupied;
             side ^= b[US] | b[THEM];
         }
         // Fold from the end: each side keeps the better of stopping and going on.
@@ -272,7 +272,7 @@ impl Position {
                 break;
             }
             occupied ^= bit;
-            attackers = (attackers | sliders_to(b, target, occupied)) & occupied;
+            attackers = (attackers | slider_behind(b, target, bit, occupied)) & occupied;
             side ^= b[US] | b[THEM];
         }
         reached
