@@ -8,16 +8,29 @@
 //! `RUSTFLAGS="-C target-cpu=native" cargo bench --bench peers_paired` (the peers' best build,
 //! as for `peers.rs`); `PAIRED_ROUNDS` sets the rounds (default 9); `DIRGOLEM_BACKEND` picks
 //! dirgolem's backend. Jobs: bulk-counted perft of the five CPW positions at the depths of
-//! `dirgolem bench`, and the moves of the first 1000 positions of `tests/data/standard.epd`
-//! (every move read, 20 passes per run): `lists` takes dirgolem's `legal_moves()` lists (the
-//! issue's measure), `callbacks` its `for_each_legal_move`; cozy-chess hands out its
-//! per-piece move sets to a callback in both. A move-list run is short (milliseconds), so
-//! these jobs take 25 times the rounds, spread over seconds like the perft jobs.
+//! `dirgolem bench`, and the moves of two sets of positions, every move read: `lists` takes
+//! dirgolem's `legal_moves()` lists (the measure), `callbacks` its
+//! `for_each_legal_move`; cozy-chess hands out its per-piece move sets to a callback in both.
+//!
+//! The sets: `games`, the representative one, 20,000 distinct positions from seeded random
+//! games (`LIST_POSITIONS` sets the number), each visited once per run, as an engine meets
+//! positions it has not seen; and `replayed`, the first 1000 positions of
+//! `tests/data/standard.epd`, 20 passes per run. Replaying a small set back to back keeps the
+//! tables and the branch history of a generator warm, which flatters a branchy, table-driven
+//! one. Times are per position. A move-list run is short (milliseconds), so these jobs take
+//! 25 times the rounds, spread over seconds like the perft jobs; they run on every vector
+//! backend the CPU has, or on `DIRGOLEM_BACKEND` only when it is set. `PAIRED_JOBS=lists` (or
+//! `perft`) runs one kind of job only.
+//!
+//! For callgrind, `PAIRED_ONCE=lists`, `callbacks` or `cozy` (with `PAIRED_SET=games` or
+//! `replayed`, `DIRGOLEM_BACKEND` for the backend) makes one pass of that job over the set in
+//! `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'` counts the lists
+//! alone; the counts divided by the positions it prints are per list (see `BENCHMARKS.md`).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use dirgolem::{Generator, Position};
+use dirgolem::{Backend, Generator, Position};
 
 #[path = "common/peers.rs"]
 mod common;
@@ -25,6 +38,8 @@ mod common;
 mod list_set;
 #[path = "common/paired.rs"]
 mod paired;
+#[path = "common/random_games.rs"]
+mod random_games;
 use common::{POSITIONS, cozy_perft};
 
 /// Seconds taken by `f`, and its result.
@@ -55,7 +70,7 @@ fn pair<T: PartialEq + std::fmt::Debug>(
     let (b_min, b_med) = paired::fastest_and_median(&mut b);
     let (label, scale) = unit;
     println!(
-        "{name:<10} dirgolem {:>9.1} {label} (median {:>9.1})   cozy-chess {:>9.1} {label} (median {:>9.1})   ratio {:.2} (medians {:.2})",
+        "{name:<18} dirgolem {:>9.1} {label} (median {:>9.1})   cozy-chess {:>9.1} {label} (median {:>9.1})   ratio {:.2} (medians {:.2})",
         a_min * scale,
         a_med * scale,
         b_min * scale,
@@ -69,10 +84,41 @@ fn main() {
     // `cargo bench` passes `--bench`; filters are not supported.
     let rounds = paired::rounds_from_env(9);
     let g = Generator::from_env().unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND: {e}"));
+    let jobs = std::env::var("PAIRED_JOBS").unwrap_or_default();
+    if let Ok(job) = std::env::var("PAIRED_ONCE") {
+        return once(&g, &job);
+    }
     println!(
-        "dirgolem ({}) against cozy-chess, {rounds} alternating rounds; ratio = cozy-chess time / dirgolem time",
-        g.backend()
+        "dirgolem against cozy-chess, {rounds} alternating rounds; ratio = cozy-chess time / dirgolem time"
     );
+    if jobs != "lists" {
+        perft_jobs(&g, rounds);
+    }
+    if jobs != "perft" {
+        let backends: Vec<Backend> = match Backend::from_env() {
+            Ok(Some(backend)) => vec![backend],
+            _ => Backend::available()
+                .into_iter()
+                .filter(|&b| b != Backend::Scalar)
+                .collect(),
+        };
+        for set in [games_set(), replayed_set()] {
+            println!(
+                "move jobs on {}: {} positions, {} passes a run, time per position",
+                set.name,
+                set.ours.len(),
+                set.passes
+            );
+            for &backend in &backends {
+                list_jobs(&Generator::new(backend).unwrap(), &set, rounds);
+            }
+        }
+    }
+}
+
+/// The perft jobs, on `g`'s backend.
+fn perft_jobs(g: &Generator, rounds: usize) {
+    println!("perft on {}", g.backend());
     for p in &POSITIONS {
         let (name, fen, depth) = (p.name, p.fen, p.depth);
         let ours = Position::from_fen(fen).unwrap();
@@ -87,54 +133,127 @@ fn main() {
             || cozy_perft(black_box(&cozy), depth),
         );
     }
+}
+
+/// A set of move-list positions, read by both generators, and the passes a run makes over it.
+struct ListSet {
+    name: &'static str,
+    ours: Vec<Position>,
+    cozy: Vec<cozy_chess::Board>,
+    passes: usize,
+}
+
+/// The representative set: distinct positions from random games, visited once a run.
+fn games_set() -> ListSet {
+    let count = std::env::var("LIST_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000);
+    let fens = random_games::random_game_fens(count, 0x6a3e_5eed);
+    ListSet {
+        name: "games",
+        ours: fens
+            .iter()
+            .map(|f| Position::from_fen(f).unwrap())
+            .collect(),
+        cozy: fens
+            .iter()
+            .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
+            .collect(),
+        passes: 1,
+    }
+}
+
+/// The small set replayed back to back: the first 1000 positions of `tests/data/standard.epd`.
+fn replayed_set() -> ListSet {
     let common::ListPositions { fens, ours, cozy } = common::list_positions();
-    println!(
-        "move jobs: the first {} positions of tests/data/standard.epd, {PASSES} passes a run, time per pass",
-        fens.len()
-    );
-    let cozy_moves = || {
-        read_all(&cozy, |board, read| {
-            board.generate_moves(|moves| {
-                moves.into_iter().for_each(|mv| read.visit(mv.to as usize));
-                false
-            });
-        })
-    };
-    let unit = ("us", 1e6 / PASSES as f64);
+    assert_eq!(fens.len(), ours.len(), "the replayed set reads every FEN");
+    ListSet {
+        name: "replayed",
+        ours,
+        cozy,
+        passes: 20,
+    }
+}
+
+/// The move jobs on `set`, dirgolem on `g`'s backend.
+fn list_jobs(g: &Generator, set: &ListSet, rounds: usize) {
+    let cozy_moves = || read_all(&set.cozy, set.passes, cozy_read);
+    let unit = ("ns", 1e9 / (set.passes * set.ours.len()) as f64);
+    let backend = g.backend();
     pair(
-        "lists",
+        &format!("{backend} lists"),
         unit,
         25 * rounds,
-        || {
-            read_all(&ours, |p, read| {
-                for m in g.legal_moves(p).iter() {
-                    read.visit(m.to() as usize);
-                }
-            })
-        },
+        || read_all(&set.ours, set.passes, |p, read| list_read(g, p, read)),
         cozy_moves,
     );
     pair(
-        "callbacks",
+        &format!("{backend} callbacks"),
         unit,
         25 * rounds,
-        || {
-            read_all(&ours, |p, read| {
-                g.for_each_legal_move(p, |m| read.visit(m.to() as usize))
-            })
-        },
+        || read_all(&set.ours, set.passes, |p, read| callback_read(g, p, read)),
         cozy_moves,
     );
 }
 
-/// Passes over the move-list positions in a move job.
-const PASSES: usize = 20;
+/// dirgolem's `legal_moves()` list of `p`, every move read.
+#[inline(always)]
+fn list_read(g: &Generator, p: &Position, read: &mut Read) {
+    for m in g.legal_moves(p).iter() {
+        read.visit(m.to() as usize);
+    }
+}
 
-/// Runs `moves_of` on every position (through `black_box`), `PASSES` times, and returns the
+/// dirgolem's `for_each_legal_move` on `p`, every move read.
+#[inline(always)]
+fn callback_read(g: &Generator, p: &Position, read: &mut Read) {
+    g.for_each_legal_move(p, |m| read.visit(m.to() as usize))
+}
+
+/// cozy-chess's moves of `board`, every move read.
+#[inline(always)]
+fn cozy_read(board: &cozy_chess::Board, read: &mut Read) {
+    board.generate_moves(|moves| {
+        moves.into_iter().for_each(|mv| read.visit(mv.to as usize));
+        false
+    });
+}
+
+/// One pass of move job `job` (`lists`, `callbacks` or `cozy`) over the set `PAIRED_SET`
+/// (`games`, the default, or `replayed`), for callgrind: the pass alone is `counted_pass`.
+fn once(g: &Generator, job: &str) {
+    let set = match std::env::var("PAIRED_SET").as_deref() {
+        Ok("replayed") => replayed_set(),
+        Ok("games") | Err(_) => games_set(),
+        Ok(other) => panic!("PAIRED_SET: no set {other:?} (games, replayed)"),
+    };
+    let moves = match job {
+        "lists" => counted_pass(&set.ours, |p, read| list_read(g, p, read)),
+        "callbacks" => counted_pass(&set.ours, |p, read| callback_read(g, p, read)),
+        "cozy" => counted_pass(&set.cozy, cozy_read),
+        other => panic!("PAIRED_ONCE: no job {other:?} (lists, callbacks, cozy)"),
+    };
+    println!(
+        "{job} on {} ({}): {} positions, {moves} moves, one pass in counted_pass",
+        set.name,
+        g.backend(),
+        set.ours.len()
+    );
+}
+
+/// One pass of `moves_of` over `positions`, kept out of line for callgrind's
+/// `--toggle-collect`.
+#[inline(never)]
+fn counted_pass<P>(positions: &[P], moves_of: impl FnMut(&P, &mut Read)) -> usize {
+    read_all(positions, 1, moves_of)
+}
+
+/// Runs `moves_of` on every position (through `black_box`), `passes` times, and returns the
 /// number of moves it read.
-fn read_all<P>(positions: &[P], mut moves_of: impl FnMut(&P, &mut Read)) -> usize {
+fn read_all<P>(positions: &[P], passes: usize, mut moves_of: impl FnMut(&P, &mut Read)) -> usize {
     let mut read = Read::default();
-    for _ in 0..PASSES {
+    for _ in 0..passes {
         for p in positions {
             moves_of(black_box(p), &mut read);
         }

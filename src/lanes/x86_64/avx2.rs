@@ -1,7 +1,10 @@
-//! AVX2: 256-bit registers, four bitboards each. Register 0 holds lanes 0..4 (N, NE, E, SE or
-//! the first four knight jumps), register 1 lanes 4..8 (their opposites), so
-//! [`Lanes::swap_opposite`] just exchanges the registers. Shifts are per lane
-//! (`vpsllvq`/`vpsrlvq`; a count of 64 gives zero, which selects the other one).
+//! AVX2: 256-bit registers, four bitboards each. Register 0 holds lanes 0, 1, 2 and 7 (N, NE,
+//! E, NW: the ray directions that move towards higher squares), register 1 their opposites,
+//! lanes 4, 5, 6 and 3 (S, SW, W, SE), so [`Lanes::swap_opposite`] just exchanges the
+//! registers, and a ray-direction shift is one `vpsllvq` for register 0 and one `vpsrlvq` for
+//! register 1. Where a register's lanes move both ways (the knight jumps) it takes both shifts
+//! (a count of 64 gives zero, which selects the other one). Arrays of lanes are in lane order:
+//! loading and storing move lanes 3 and 7 into place.
 
 use core::arch::x86_64::*;
 
@@ -34,6 +37,44 @@ fn counts(amounts: [i8; 4], sign: i8) -> __m256i {
     let c = amounts.map(|a| if a * sign > 0 { (a * sign) as i64 } else { 64 });
     // SAFETY: AVX is implied by AVX2, which the token proves.
     unsafe { _mm256_setr_epi64x(c[0], c[1], c[2], c[3]) }
+}
+
+/// One register's lanes, each moved by its amount (constants of the caller): one shift where
+/// all move the same way, two and an OR where they do not.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn shift_register(r: __m256i, amounts: [i8; 4]) -> __m256i {
+    // SAFETY: AVX2 is present (the caller's promise).
+    unsafe {
+        if amounts.iter().all(|&a| a >= 0) {
+            _mm256_sllv_epi64(r, counts(amounts, 1))
+        } else if amounts.iter().all(|&a| a <= 0) {
+            _mm256_srlv_epi64(r, counts(amounts, -1))
+        } else {
+            _mm256_or_si256(
+                _mm256_sllv_epi64(r, counts(amounts, 1)),
+                _mm256_srlv_epi64(r, counts(amounts, -1)),
+            )
+        }
+    }
+}
+
+/// The registers with lanes 3 and 7 exchanged: from the backend's layout (lanes 0, 1, 2, 7 and
+/// 4, 5, 6, 3) to lane order (0..4 and 4..8), and back.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn exchange_lanes_3_and_7(v: V) -> V {
+    // SAFETY: AVX2 is present (the caller's promise). Dwords 6 and 7 are the fourth lane.
+    unsafe {
+        [
+            _mm256_blend_epi32::<0b1100_0000>(v[0], v[1]),
+            _mm256_blend_epi32::<0b1100_0000>(v[1], v[0]),
+        ]
+    }
 }
 
 /// Each byte of `r` replaced by its number of set bits: a byte shuffle looks up each nibble.
@@ -88,6 +129,42 @@ unsafe fn sum_bytes(r: __m256i) -> u64 {
     }
 }
 
+/// `COMPRESS_ORDER[keep]`: for the list writer's compress, the word positions (in the order
+/// `compress_words` packs the lanes: 0, 1, 4, 5, 2, 3, 6, 7) of the lanes whose bit in `keep`
+/// is set, ascending lane by lane, one byte each, doubled (byte offsets); zero bytes after.
+/// A table rather than BMI2 `pext`, which is slow on AMD's Zen 1 and 2.
+static COMPRESS_ORDER: [u64; 256] = {
+    const POSITION: [u64; 8] = [0, 1, 4, 5, 2, 3, 6, 7];
+    let mut table = [0u64; 256];
+    let mut keep = 0;
+    while keep < 256 {
+        let (mut lane, mut k) = (0, 0);
+        while lane < 8 {
+            if keep >> lane & 1 != 0 {
+                table[keep] |= (2 * POSITION[lane]) << (8 * k);
+                k += 1;
+            }
+            lane += 1;
+        }
+        keep += 1;
+    }
+    table
+};
+
+/// Each lane of `r` replaced by the number of zero bits below its lowest set bit (64 for a
+/// lane that is zero): the bits below it, `(x - 1) & !x`, counted byte by byte and summed.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn trailing_zeros(r: __m256i) -> __m256i {
+    // SAFETY: AVX2 is present (the caller's promise).
+    unsafe {
+        let below = _mm256_andnot_si256(r, _mm256_add_epi64(r, _mm256_set1_epi64x(-1)));
+        _mm256_sad_epu8(byte_counts(below), _mm256_setzero_si256())
+    }
+}
+
 impl Lanes for Avx2 {
     type Vector = V;
 
@@ -104,8 +181,8 @@ impl Lanes for Avx2 {
         // SAFETY: AVX2 is present (token).
         unsafe {
             [
-                _mm256_setr_epi64x(a[0], a[1], a[2], a[3]),
-                _mm256_setr_epi64x(a[4], a[5], a[6], a[7]),
+                _mm256_setr_epi64x(a[0], a[1], a[2], a[7]),
+                _mm256_setr_epi64x(a[4], a[5], a[6], a[3]),
             ]
         }
     }
@@ -114,7 +191,7 @@ impl Lanes for Avx2 {
     fn to_array(self, v: V) -> [u64; 8] {
         // SAFETY: AVX2 is present (token); `[__m256i; 2]` and `[u64; 8]` have the same size
         // and every bit pattern is valid for both.
-        unsafe { core::mem::transmute(v) }
+        unsafe { core::mem::transmute(exchange_lanes_3_and_7(v)) }
     }
 
     #[inline(always)]
@@ -148,21 +225,10 @@ impl Lanes for Avx2 {
 
     #[inline(always)]
     fn shift(self, v: V, amounts: [i8; 8]) -> V {
-        let low = [amounts[0], amounts[1], amounts[2], amounts[3]];
-        let high = [amounts[4], amounts[5], amounts[6], amounts[7]];
+        let low = [amounts[0], amounts[1], amounts[2], amounts[7]];
+        let high = [amounts[4], amounts[5], amounts[6], amounts[3]];
         // SAFETY: AVX2 is present (token).
-        unsafe {
-            [
-                _mm256_or_si256(
-                    _mm256_sllv_epi64(v[0], counts(low, 1)),
-                    _mm256_srlv_epi64(v[0], counts(low, -1)),
-                ),
-                _mm256_or_si256(
-                    _mm256_sllv_epi64(v[1], counts(high, 1)),
-                    _mm256_srlv_epi64(v[1], counts(high, -1)),
-                ),
-            ]
-        }
+        unsafe { [shift_register(v[0], low), shift_register(v[1], high)] }
     }
 
     #[inline(always)]
@@ -242,6 +308,60 @@ impl Lanes for Avx2 {
         unsafe {
             let o = _mm256_or_si256(v[0], v[1]);
             _mm256_testz_si256(o, o) == 0
+        }
+    }
+
+    const COMPRESSES: bool = true;
+
+    #[inline(always)]
+    fn nonzero_lanes(self, v: V) -> u8 {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let v = exchange_lanes_3_and_7(v);
+            let zero = _mm256_setzero_si256();
+            let low = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v[0], zero)));
+            let high = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v[1], zero)));
+            !(low | high << 4) as u8
+        }
+    }
+
+    #[inline(always)]
+    fn lowest_bit_index(self, v: V) -> V {
+        // SAFETY: AVX2 is present (token).
+        unsafe { [trailing_zeros(v[0]), trailing_zeros(v[1])] }
+    }
+
+    #[inline(always)]
+    fn compress_words(self, v: V, keep: u8) -> [u16; 8] {
+        // SAFETY: AVX2 is present (token). In lane order, the low word of each lane is gathered by a byte
+        // shuffle per register (lanes 0, 1 and 2, 3 of register 0 in the low dword of each
+        // half, lanes 4, 5 and 6, 7 of register 1 in the next dword), the halves' low qwords
+        // joined into one 128-bit register (words: lanes 0, 1, 4, 5, 2, 3, 6, 7), and a last
+        // byte shuffle, from `COMPRESS_ORDER`, packs the kept words. `__m128i` and
+        // `[u16; 8]` have the same size and every bit pattern is valid for both.
+        unsafe {
+            let v = exchange_lanes_3_and_7(v);
+            let low_words = _mm256_setr_epi8(
+                0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 8, 9, -1, -1, -1,
+                -1, -1, -1, -1, -1, -1, -1, -1, -1,
+            );
+            let next_words = _mm256_setr_epi8(
+                -1, -1, -1, -1, 0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1,
+                8, 9, -1, -1, -1, -1, -1, -1, -1, -1,
+            );
+            let words = _mm256_or_si256(
+                _mm256_shuffle_epi8(v[0], low_words),
+                _mm256_shuffle_epi8(v[1], next_words),
+            );
+            let words = _mm256_castsi256_si128(_mm256_permute4x64_epi64::<0b00_00_10_00>(words));
+            // Byte offsets `2p` to the word pairs `(2p, 2p + 1)`.
+            let offsets =
+                _mm_cvtepu8_epi16(_mm_cvtsi64_si128(COMPRESS_ORDER[keep as usize] as i64));
+            let control = _mm_add_epi16(
+                _mm_or_si128(offsets, _mm_slli_epi16::<8>(offsets)),
+                _mm_set1_epi16(0x0100),
+            );
+            core::mem::transmute::<__m128i, [u16; 8]>(_mm_shuffle_epi8(words, control))
         }
     }
 
