@@ -71,6 +71,8 @@ macro_rules! entry_points {
 }
 
 entry_points!(crate::lanes::Scalar);
+// `wide` picks its instructions from the features the crate is compiled with: none to enable.
+entry_points!(crate::lanes::Portable);
 #[cfg(target_arch = "x86_64")]
 entry_points!(crate::lanes::x86_64::Sse2, #[target_feature(enable = "sse2")]);
 #[cfg(target_arch = "x86_64")]

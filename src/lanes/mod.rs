@@ -13,6 +13,7 @@
 //! token is made only after run-time detection), and every vector operation takes the token, so
 //! safe code cannot reach a vector instruction the CPU lacks (the memchr / pulp pattern).
 
+mod portable;
 mod scalar;
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,7 @@ cfg_if::cfg_if! {
 
 use core::ops::{BitAnd, BitOr, BitXor};
 
+pub(crate) use portable::Portable;
 pub(crate) use scalar::Scalar;
 
 /// A backend token: eight-lane bitboard vectors and their operations.
