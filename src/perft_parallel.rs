@@ -200,25 +200,40 @@ fn split_run<B>(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let workers = threads.get().min(subtrees.len());
+    // A worker: takes subtrees through the shared index until none is left or `f` stopped.
+    let work = |sender: mpsc::Sender<(usize, u64)>| {
+        while !stop.load(Ordering::Relaxed) {
+            let Some(s) = subtrees.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let nodes = generator.perft(&s.position, left);
+            if sender.send((s.root, nodes)).is_err() {
+                break;
+            }
+        }
+    };
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<(usize, u64)>();
-        for _ in 0..workers {
-            let sender = sender.clone();
-            let (subtrees, next, stop) = (&subtrees, &next, &stop);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(s) = subtrees.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let nodes = generator.perft(&s.position, left);
-                    if sender.send((s.root, nodes)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
+        // A target without threads (wasm32-wasip1) refuses the first spawn: then no worker
+        // runs, and the calling thread counts the subtrees itself, one between two reports.
+        let spawned = (0..workers)
+            .take_while(|_| {
+                let sender = sender.clone();
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || work(sender))
+                    .is_ok()
+            })
+            .count();
         // Only the workers hold senders now: the loop below ends when the last one is done.
         drop(sender);
+        let counted = std::iter::from_fn(|| {
+            if spawned > 0 {
+                receiver.recv().ok()
+            } else {
+                let s = subtrees.get(next.fetch_add(1, Ordering::Relaxed))?;
+                Some((s.root, generator.perft(&s.position, left)))
+            }
+        });
         // The first root move not yet handed to `f`.
         let mut emitted = 0;
         let mut emit = |pending: &[usize], counts: &[u64], emitted: &mut usize| {
@@ -233,7 +248,7 @@ fn split_run<B>(
             stop.store(true, Ordering::Relaxed);
             return flow;
         }
-        for (root, nodes) in receiver {
+        for (root, nodes) in counted {
             counts[root] += nodes;
             pending[root] -= 1;
             state.subtrees_done += 1;

@@ -69,6 +69,14 @@ fn scalar_is_always_available_and_detect_picks_an_available_backend() {
     assert_eq!(*available.last().unwrap(), Backend::detect());
     #[cfg(target_arch = "x86_64")]
     assert!(available.contains(&Backend::Sse2));
+    // `wide` maps to SSE2 on every x86-64 build, to simd128 on wasm32 built with it.
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
+    assert!(available.contains(&Backend::Portable));
+    #[cfg(all(target_arch = "wasm32", not(target_feature = "simd128")))]
+    assert_eq!(available, [Backend::Scalar]);
     #[cfg(target_arch = "aarch64")]
     assert!(available.contains(&Backend::Neon));
 }
@@ -95,12 +103,17 @@ fn unknown_and_unavailable_backends_are_typed_errors() {
 fn every_backend_gives_the_suite_perft_counts() {
     // Some counts are 32 plies deep (blocked positions with few moves): a debug build's frames
     // need more than a test thread's 2 MiB for that depth, so the counts run on a bigger stack.
+    // wasm32-wasip1 has no threads: there they run on the main stack, which a release build's
+    // frames fit (CI runs the wasm tests in release only).
+    #[cfg(not(target_family = "wasm"))]
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(suite_perft_counts_on_every_backend)
         .unwrap()
         .join()
         .unwrap();
+    #[cfg(target_family = "wasm")]
+    suite_perft_counts_on_every_backend();
 }
 
 fn suite_perft_counts_on_every_backend() {

@@ -88,6 +88,8 @@ macro_rules! entry_points {
 }
 
 entry_points!(crate::lanes::Scalar);
+// `wide` picks its instructions from the features the crate is compiled with: none to enable.
+entry_points!(crate::lanes::Portable);
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 entry_points!(crate::lanes::x86_64::Sse2, #[target_feature(enable = "sse2")]);
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

@@ -7,11 +7,11 @@ use core::str::FromStr;
 use std::sync::OnceLock;
 
 use crate::golem::kind;
-use crate::lanes::Scalar;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use crate::lanes::aarch64::Neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
+use crate::lanes::{Portable, Scalar};
 use crate::{ErrorText, Move, MoveList, MoveTargets, Position};
 
 /// A vector unit the generator can run on.
@@ -28,6 +28,11 @@ use crate::{ErrorText, Move, MoveList, MoveTargets, Position};
 pub enum Backend {
     /// Plain `u64` arithmetic: every CPU.
     Scalar,
+    /// The `wide` crate's 128-bit vectors, 2 bitboards each, on the vector unit the build
+    /// targets (its instructions are chosen at compile time): available when the build targets
+    /// SSE2 (every x86-64 build), simd128 (wasm32 built with `-C target-feature=+simd128`) or
+    /// NEON (aarch64).
+    Portable,
     /// SSE2, 128-bit registers, 2 bitboards each: every x86-64 CPU.
     Sse2,
     /// AVX2, 256-bit registers, 4 bitboards each (with POPCNT, BMI1, BMI2, LZCNT).
@@ -40,8 +45,9 @@ pub enum Backend {
 
 impl Backend {
     /// Every backend, slowest first.
-    pub const ALL: [Backend; 5] = [
+    pub const ALL: [Backend; 6] = [
         Backend::Scalar,
+        Backend::Portable,
         Backend::Sse2,
         Backend::Avx2,
         Backend::Avx512,
@@ -60,6 +66,7 @@ impl Backend {
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Scalar => "scalar",
+            Backend::Portable => "portable",
             Backend::Sse2 => "sse2",
             Backend::Avx2 => "avx2",
             Backend::Avx512 => "avx512",
@@ -125,8 +132,8 @@ impl FromStr for Backend {
 /// Why a backend cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendError {
-    /// The name is not one of `scalar`, `sse2`, `avx2`, `avx512`, `neon` (quoted, cut when
-    /// long: see [`ErrorText`]).
+    /// The name is not one of `scalar`, `portable`, `sse2`, `avx2`, `avx512`, `neon` (quoted,
+    /// cut when long: see [`ErrorText`]).
     Unknown(ErrorText),
     /// This CPU (or this build's target architecture) lacks the backend's instructions.
     Unavailable(Backend),
@@ -167,6 +174,7 @@ impl core::error::Error for BackendError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Token {
     Scalar(Scalar),
+    Portable(Portable),
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Sse2(Sse2),
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -203,6 +211,7 @@ macro_rules! with_token {
     ($generator:expr, $t:ident => $body:expr) => {
         match $generator.token {
             Token::Scalar($t) => $body,
+            Token::Portable($t) => $body,
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             // SAFETY: a `Sse2` token exists only when SSE2 was detected (`Sse2::new`), so
             // the entry point's target features are present on this CPU.
@@ -227,6 +236,7 @@ impl Generator {
     pub fn new(backend: Backend) -> Result<Generator, BackendError> {
         let token = match backend {
             Backend::Scalar => Some(Token::Scalar(Scalar)),
+            Backend::Portable => Portable::new().map(Token::Portable),
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Backend::Sse2 => Sse2::new().map(Token::Sse2),
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -298,6 +308,7 @@ impl Generator {
     pub fn backend(&self) -> Backend {
         match self.token {
             Token::Scalar(_) => Backend::Scalar,
+            Token::Portable(_) => Backend::Portable,
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Token::Sse2(_) => Backend::Sse2,
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

@@ -113,6 +113,9 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
 #[test]
 fn the_batch_count_agrees_with_generate_on_every_backend() {
     check_batch(Scalar, "scalar");
+    if let Some(t) = crate::lanes::Portable::new() {
+        check_batch(t, "portable");
+    }
     #[cfg(target_arch = "x86_64")]
     {
         use crate::lanes::x86_64::{Avx2, Avx512, Sse2};

@@ -160,6 +160,9 @@ mod tests {
     #[test]
     fn shift_moves_each_lane_by_every_step_table_on_every_backend() {
         check_shift(Scalar, "scalar");
+        if let Some(t) = crate::lanes::Portable::new() {
+            check_shift(t, "portable");
+        }
         #[cfg(target_arch = "x86_64")]
         {
             use crate::lanes::x86_64::{Avx2, Avx512, Sse2};

@@ -15,6 +15,7 @@
 
 mod by_position;
 mod detect;
+mod portable;
 mod scalar;
 #[cfg(test)]
 mod tests;
@@ -34,6 +35,7 @@ cfg_if::cfg_if! {
 use core::ops::{BitAnd, BitOr, BitXor};
 
 pub(crate) use by_position::{ByEight, PositionJob, PositionLanes, Positions};
+pub(crate) use portable::Portable;
 pub(crate) use scalar::Scalar;
 
 /// A backend token: eight-lane bitboard vectors and their operations.

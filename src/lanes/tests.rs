@@ -128,6 +128,9 @@ fn scalar_byte_counts_are_popcounts() {
 #[test]
 fn every_backend_agrees_with_scalar() {
     check_against_scalar(Scalar);
+    if let Some(t) = super::Portable::new() {
+        check_against_scalar(t);
+    }
     #[cfg(target_arch = "x86_64")]
     {
         use super::x86_64::{Avx2, Avx512, Sse2};

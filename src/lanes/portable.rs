@@ -1,0 +1,244 @@
+//! The portable backend, written on the `wide` crate: four `u64x2` vectors, which `wide` maps at
+//! compile time to the vector unit the target is built for (SSE2 on x86 and x86-64, simd128 on
+//! wasm32 built with `-C target-feature=+simd128`, NEON on aarch64). It is the one vector
+//! backend of targets that have no run-time detected one, wasm32 above all, where a module
+//! either was built with simd128 or was not.
+//!
+//! Vector `k` (0..4) holds lane `k` in its low half and the opposite lane `k + 4` in its high
+//! half, as in the SSE2 backend: a vector's two lanes always shift by the same distance in
+//! opposite directions (the pipeline's promise, `amounts[i + 4] == -amounts[i]`), so a shift is
+//! two shifts by one count and a blend; simd128 has no shift by a count per lane, and this
+//! layout needs none. [`Lanes::swap_opposite`] is one exchange of halves inside each vector.
+//!
+//! Where `wide` would fall back to element-wise code on one of those units (a 64-bit compare
+//! and a byte shuffle on SSE2 before SSE4.1 and SSSE3), the operation is built from ones every
+//! unit has: shifts, adds and logic on 64-bit lanes.
+
+use wide::{u8x16, u64x2};
+
+use super::Lanes;
+
+/// Whether this build's target has a vector unit that `wide` uses: only then is the backend
+/// offered, as elsewhere `wide` computes element by element, which is the scalar backend
+/// with extra copies.
+const VECTOR_UNIT: bool = cfg!(any(
+    all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ),
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    all(target_arch = "aarch64", target_feature = "neon"),
+));
+
+/// The portable backend token. The instructions it uses are fixed when the crate is compiled
+/// (`wide` selects them by the target's compile-time features), so nothing is detected at run
+/// time: the token exists where the build targets a vector unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Portable(());
+
+impl Portable {
+    /// The token, if this build targets a vector unit that `wide` uses.
+    pub fn new() -> Option<Portable> {
+        VECTOR_UNIT.then_some(Portable(()))
+    }
+}
+
+/// Lane `k` and lane `k + 4` in vector `k`.
+type V = [u64x2; 4];
+
+/// All ones in the low half: the blend mask that takes lane `k` from one vector and lane
+/// `k + 4` from another.
+const LOW_HALF: u64x2 = u64x2::new([u64::MAX, 0]);
+
+#[inline(always)]
+fn each(a: V, b: V, f: impl Fn(u64x2, u64x2) -> u64x2) -> V {
+    [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
+}
+
+#[inline(always)]
+fn bytes(v: u64x2) -> u8x16 {
+    wide::bytemuck::cast(v)
+}
+
+#[inline(always)]
+fn words(v: u8x16) -> u64x2 {
+    wide::bytemuck::cast(v)
+}
+
+/// Each 64-bit lane's bytes in reverse order.
+#[inline(always)]
+fn reverse_bytes(v: u64x2) -> u64x2 {
+    #[cfg(any(
+        target_feature = "ssse3",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        // One byte shuffle where the unit has one.
+        const REVERSED: u8x16 = u8x16::new([7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8]);
+        words(bytes(v).shuffle(REVERSED))
+    }
+    #[cfg(not(any(
+        target_feature = "ssse3",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        // Halves, then 16-bit quarters, then bytes exchanged with shifts and masks.
+        const QUARTERS: u64x2 = u64x2::splat(0x0000_ffff_0000_ffff);
+        const BYTES: u64x2 = u64x2::splat(0x00ff_00ff_00ff_00ff);
+        let v = (v << 32) | (v >> 32);
+        let v = ((v & QUARTERS) << 16) | ((v >> 16) & QUARTERS);
+        ((v & BYTES) << 8) | ((v >> 8) & BYTES)
+    }
+}
+
+impl Lanes for Portable {
+    type Vector = V;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> V {
+        [u64x2::splat(x); 4]
+    }
+
+    #[inline(always)]
+    fn load(self, a: [u64; 8]) -> V {
+        core::array::from_fn(|k| u64x2::new([a[k], a[k + 4]]))
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: V) -> [u64; 8] {
+        let mut out = [0u64; 8];
+        for (k, r) in v.into_iter().enumerate() {
+            let [low, high] = r.to_array();
+            out[k] = low;
+            out[k + 4] = high;
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn and(self, a: V, b: V) -> V {
+        each(a, b, |x, y| x & y)
+    }
+
+    #[inline(always)]
+    fn or(self, a: V, b: V) -> V {
+        each(a, b, |x, y| x | y)
+    }
+
+    #[inline(always)]
+    fn xor(self, a: V, b: V) -> V {
+        each(a, b, |x, y| x ^ y)
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: V, b: V) -> V {
+        each(a, b, |x, y| x & !y)
+    }
+
+    #[inline(always)]
+    fn shift(self, v: V, amounts: [i8; 8]) -> V {
+        core::array::from_fn(|k| {
+            let a = amounts[k];
+            let count = u32::from(a.unsigned_abs());
+            // The low lane moves by `a`, the high lane (the opposite direction) by `-a`.
+            let (left, right) = (v[k] << count, v[k] >> count);
+            if a >= 0 {
+                LOW_HALF.bitselect(left, right)
+            } else {
+                LOW_HALF.bitselect(right, left)
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn swap_opposite(self, v: V) -> V {
+        // [high, high] then [low of that, low of v]: the halves exchanged (one shuffle once
+        // the compiler has merged the two).
+        v.map(|r| r.unpack_hi(r).unpack_lo(r))
+    }
+
+    #[inline(always)]
+    fn or_all(self, v: V) -> u64 {
+        let [low, high] = ((v[0] | v[1]) | (v[2] | v[3])).to_array();
+        low | high
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: V, amount: i8) -> V {
+        let count = u32::from(amount.unsigned_abs());
+        if amount >= 0 {
+            v.map(|r| r << count)
+        } else {
+            v.map(|r| r >> count)
+        }
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: V) -> V {
+        #[cfg(not(all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            not(target_feature = "sse4.1")
+        )))]
+        {
+            v.map(|r| r.simd_eq(u64x2::ZERO))
+        }
+        #[cfg(all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            not(target_feature = "sse4.1")
+        ))]
+        {
+            // No 64-bit compare before SSE4.1: `x | -x` has its top bit set exactly when `x`
+            // is not zero, so that bit minus one is the mask.
+            v.map(|r| ((r | (u64x2::ZERO - r)) >> 63) - u64x2::ONE)
+        }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: V, b: V) -> V {
+        each(a, b, |x, y| x - y)
+    }
+
+    #[inline(always)]
+    fn byte_counts(self, v: V) -> V {
+        // SWAR: bit pairs, then nibbles, then bytes (no unit `wide` maps to counts bits).
+        const M1: u64x2 = u64x2::splat(0x5555_5555_5555_5555);
+        const M2: u64x2 = u64x2::splat(0x3333_3333_3333_3333);
+        const M4: u64x2 = u64x2::splat(0x0f0f_0f0f_0f0f_0f0f);
+        v.map(|x| {
+            let x = words(bytes(x) - bytes((x >> 1) & M1));
+            let x = words(bytes(x & M2) + bytes((x >> 2) & M2));
+            words(bytes(x) + bytes(x >> 4)) & M4
+        })
+    }
+
+    #[inline(always)]
+    fn add_bytes(self, a: V, b: V) -> V {
+        each(a, b, |x, y| words(bytes(x) + bytes(y)))
+    }
+
+    #[inline(always)]
+    fn sum_bytes(self, v: V) -> u64 {
+        // Pairs of bytes into 16-bit fields (at most 510 each), the four vectors added (at
+        // most 2040), then the fields of each lane folded into its low field and both lanes
+        // added (64 bytes of at most 255: below 2^16, so no field overflows).
+        const PAIRS: u64x2 = u64x2::splat(0x00ff_00ff_00ff_00ff);
+        let pairs = v.map(|x| (x & PAIRS) + ((x >> 8) & PAIRS));
+        let s = (pairs[0] + pairs[1]) + (pairs[2] + pairs[3]);
+        let s = s + (s >> 32);
+        let s: u64x2 = (s + (s >> 16)) & u64x2::splat(0xffff);
+        let [low, high] = s.to_array();
+        low + high
+    }
+
+    #[inline(always)]
+    fn swap_bytes(self, v: V) -> V {
+        v.map(reverse_bytes)
+    }
+
+    #[inline(always)]
+    fn any(self, v: V) -> bool {
+        self.or_all(v) != 0
+    }
+}
