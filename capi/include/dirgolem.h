@@ -177,8 +177,8 @@ int dg_is_check(const dg_position *p);
 /* DG_WHITE or DG_BLACK; -1 for bad arguments. */
 int dg_side_to_move(const dg_position *p);
 
-/* The backend moves are generated on: "scalar", "portable", "sse2", "avx2", "avx512" or "neon". Static:
- * never free it. */
+/* The backend moves are generated on: "scalar", "portable", "sse2", "avx2", "avx512" or
+ * "neon". Static: never free it. */
 const char *dg_backend_name(void);
 
 #ifdef __cplusplus
