@@ -34,7 +34,7 @@ cfg_if::cfg_if! {
 
 use core::ops::{BitAnd, BitOr, BitXor};
 
-pub(crate) use by_position::{ByEight, PositionJob, PositionLanes, Positions};
+pub(crate) use by_position::{PositionJob, PositionLanes, Positions};
 pub(crate) use portable::Portable;
 pub(crate) use scalar::Scalar;
 
@@ -70,35 +70,19 @@ pub(crate) trait Lanes: Copy {
     /// The OR of all eight lanes.
     fn or_all(self, v: Self::Vector) -> u64;
 
-    // Position-parallel operations (`golem::batch`: lane `i` holds position `i`, every lane
-    // moves the same way).
+    /// Runs `job` on the vectors of positions this backend counts by (see [`by_position`]):
+    /// its own [`PositionLanes`], eight positions per vector or one register's worth.
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output;
+
+    // Move-list operations (`golem::list`: lane `i` holds a direction's targets).
 
     /// Every lane moved left by `amount` bit positions, or right by `-amount` when negative
     /// (|amount| < 64); a shift, so bits moved past either end are dropped.
     fn shift_all(self, v: Self::Vector, amount: i8) -> Self::Vector;
-    /// Lane-wise: all ones where the lane is zero, else zero.
-    fn zero_mask(self, v: Self::Vector) -> Self::Vector;
     /// Lane-wise wrapping `a - b`.
     fn sub(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
-    /// Each byte replaced by the number of its set bits (0..=8).
-    fn byte_counts(self, v: Self::Vector) -> Self::Vector;
-    /// Byte-wise wrapping `a + b`; callers keep every byte sum below 256.
-    fn add_bytes(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
-    /// The sum of all 64 bytes of the vector.
-    fn sum_bytes(self, v: Self::Vector) -> u64;
-    /// The bytes of every lane in reverse order (a board's ranks mirrored).
-    fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero (as `or_all(v) != 0`, in fewer instructions).
     fn any(self, v: Self::Vector) -> bool;
-    /// Runs `job` on the vectors of positions this backend counts by (see
-    /// [`by_position`]): by default its eight lanes.
-    #[inline(always)]
-    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
-        job.run(ByEight(self))
-    }
-
-    // Move-list operations (`golem::list`: lane `i` holds a direction's targets).
-
     /// Whether [`Lanes::compress_words`] is a few instructions here, so that the list writer
     /// writes the king's and the knights' moves from vectors rather than lane by lane.
     const COMPRESSES: bool = false;
@@ -125,23 +109,6 @@ pub(crate) trait Lanes: Copy {
             n += (keep >> i & 1) as usize;
         }
         words
-    }
-
-    /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that `popcount(a) +
-    /// popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`. Backends with
-    /// three-input logic do it in two instructions.
-    #[inline(always)]
-    fn full_add(
-        self,
-        a: Self::Vector,
-        b: Self::Vector,
-        c: Self::Vector,
-    ) -> (Self::Vector, Self::Vector) {
-        let partial = self.xor(a, b);
-        (
-            self.xor(partial, c),
-            self.or(self.and(a, b), self.and(partial, c)),
-        )
     }
 }
 

@@ -16,7 +16,7 @@
 
 use wide::{u8x16, u64x2};
 
-use super::Lanes;
+use super::{Lanes, PositionJob, PositionLanes};
 
 /// Whether this build's target has a vector unit that `wide` uses: only then is the backend
 /// offered, as elsewhere `wide` computes element by element, which is the scalar backend
@@ -176,6 +176,78 @@ impl Lanes for Portable {
     }
 
     #[inline(always)]
+    fn sub(self, a: V, b: V) -> V {
+        each(a, b, |x, y| x - y)
+    }
+
+    #[inline(always)]
+    fn any(self, v: V) -> bool {
+        self.or_all(v) != 0
+    }
+
+    #[inline(always)]
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
+
+/// Position-parallel: eight positions in the backend's lane layout (position `i` as lane
+/// `i`), through [`Lanes::load`] and [`Lanes::to_array`].
+impl PositionLanes for Portable {
+    type Vector = V;
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> V {
+        Lanes::splat(self, x)
+    }
+
+    #[inline(always)]
+    fn load(self, a: &[u64; 8], _chunk: usize) -> V {
+        Lanes::load(self, *a)
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: V) -> [u64; 8] {
+        Lanes::to_array(self, v)
+    }
+
+    #[inline(always)]
+    fn and(self, a: V, b: V) -> V {
+        Lanes::and(self, a, b)
+    }
+
+    #[inline(always)]
+    fn or(self, a: V, b: V) -> V {
+        Lanes::or(self, a, b)
+    }
+
+    #[inline(always)]
+    fn xor(self, a: V, b: V) -> V {
+        Lanes::xor(self, a, b)
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: V, b: V) -> V {
+        Lanes::and_not(self, a, b)
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: V, amount: i8) -> V {
+        Lanes::shift_all(self, v, amount)
+    }
+
+    #[inline(always)]
+    fn sub(self, a: V, b: V) -> V {
+        Lanes::sub(self, a, b)
+    }
+
+    #[inline(always)]
+    fn any(self, v: V) -> bool {
+        Lanes::any(self, v)
+    }
+
+    #[inline(always)]
     fn zero_mask(self, v: V) -> V {
         #[cfg(not(all(
             any(target_arch = "x86", target_arch = "x86_64"),
@@ -193,11 +265,6 @@ impl Lanes for Portable {
             // is not zero, so that bit minus one is the mask.
             v.map(|r| ((r | (u64x2::ZERO - r)) >> 63) - u64x2::ONE)
         }
-    }
-
-    #[inline(always)]
-    fn sub(self, a: V, b: V) -> V {
-        each(a, b, |x, y| x - y)
     }
 
     #[inline(always)]
@@ -235,10 +302,5 @@ impl Lanes for Portable {
     #[inline(always)]
     fn swap_bytes(self, v: V) -> V {
         v.map(reverse_bytes)
-    }
-
-    #[inline(always)]
-    fn any(self, v: V) -> bool {
-        self.or_all(v) != 0
     }
 }

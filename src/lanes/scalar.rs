@@ -1,7 +1,7 @@
 //! The scalar backend: eight `u64`s, lane `i` in element `i`. Runs on every CPU and is the
 //! reference the vector backends are checked against.
 
-use super::Lanes;
+use super::{Lanes, PositionJob, PositionLanes};
 
 /// The scalar backend token (always available).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,13 +91,81 @@ impl Lanes for Scalar {
     }
 
     #[inline(always)]
-    fn zero_mask(self, v: [u64; 8]) -> [u64; 8] {
-        v.map(|x| ((x == 0) as u64).wrapping_neg())
+    fn sub(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, u64::wrapping_sub)
+    }
+
+    #[inline(always)]
+    fn any(self, v: [u64; 8]) -> bool {
+        self.or_all(v) != 0
+    }
+
+    #[inline(always)]
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
+
+/// Position-parallel: eight positions, position `i` in element `i` (counted only in tests:
+/// [`Lanes::COUNTS_BY_POSITION`] is false here, but it is the reference of the other
+/// backends' position-parallel operations).
+impl PositionLanes for Scalar {
+    type Vector = [u64; 8];
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> [u64; 8] {
+        [x; 8]
+    }
+
+    #[inline(always)]
+    fn load(self, a: &[u64; 8], _chunk: usize) -> [u64; 8] {
+        *a
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: [u64; 8]) -> [u64; 8] {
+        v
+    }
+
+    #[inline(always)]
+    fn and(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        Lanes::and(self, a, b)
+    }
+
+    #[inline(always)]
+    fn or(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        Lanes::or(self, a, b)
+    }
+
+    #[inline(always)]
+    fn xor(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        Lanes::xor(self, a, b)
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        Lanes::and_not(self, a, b)
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: [u64; 8], amount: i8) -> [u64; 8] {
+        Lanes::shift_all(self, v, amount)
     }
 
     #[inline(always)]
     fn sub(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
-        zip(a, b, u64::wrapping_sub)
+        Lanes::sub(self, a, b)
+    }
+
+    #[inline(always)]
+    fn any(self, v: [u64; 8]) -> bool {
+        Lanes::any(self, v)
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: [u64; 8]) -> [u64; 8] {
+        v.map(|x| ((x == 0) as u64).wrapping_neg())
     }
 
     #[inline(always)]
@@ -130,10 +198,5 @@ impl Lanes for Scalar {
     #[inline(always)]
     fn swap_bytes(self, v: [u64; 8]) -> [u64; 8] {
         v.map(u64::swap_bytes)
-    }
-
-    #[inline(always)]
-    fn any(self, v: [u64; 8]) -> bool {
-        self.or_all(v) != 0
     }
 }

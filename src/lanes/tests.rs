@@ -1,6 +1,8 @@
-//! Every backend's lane operations against the scalar backend's, on pseudo-random vectors.
+//! Every backend's lane operations against the scalar backend's or against formulas, on
+//! pseudo-random vectors: the direction-parallel ones ([`Lanes`]) and the position-parallel
+//! ones ([`PositionLanes`], on the vectors each backend counts by).
 
-use super::{Lanes, Scalar};
+use super::{Lanes, PositionJob, PositionLanes, Scalar};
 
 /// A xorshift sequence with varied bit densities (sparse, dense and random words).
 fn words(count: usize) -> Vec<[u64; 8]> {
@@ -23,6 +25,27 @@ fn words(count: usize) -> Vec<[u64; 8]> {
         .collect()
 }
 
+/// `x` moved left by `amount`, or right by `-amount` when negative; bits that leave are
+/// dropped (the callers rely on a shift, not a rotate).
+fn shifted(x: u64, amount: i8) -> u64 {
+    if amount >= 0 {
+        x << amount
+    } else {
+        x >> -amount
+    }
+}
+
+fn zip(a: [u64; 8], b: [u64; 8], f: impl Fn(u64, u64) -> u64) -> [u64; 8] {
+    core::array::from_fn(|i| f(a[i], b[i]))
+}
+
+/// Each byte of `x` replaced by its number of set bits.
+fn byte_popcounts(x: u64) -> u64 {
+    (0..8).fold(0, |counts, byte| {
+        counts | u64::from((x >> (8 * byte) & 0xff).count_ones()) << (8 * byte)
+    })
+}
+
 fn check_against_scalar<L: Lanes>(lanes: L) {
     let s = Scalar;
     let inputs = words(400);
@@ -34,46 +57,21 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
         };
         same(va, a, "load");
         same(lanes.splat(a[3]), [a[3]; 8], "splat");
-        same(lanes.and(va, vb), s.and(a, b), "and");
-        same(lanes.or(va, vb), s.or(a, b), "or");
-        same(lanes.xor(va, vb), s.xor(a, b), "xor");
-        same(lanes.and_not(va, vb), s.and_not(a, b), "and_not");
+        same(lanes.and(va, vb), zip(a, b, |x, y| x & y), "and");
+        same(lanes.or(va, vb), zip(a, b, |x, y| x | y), "or");
+        same(lanes.xor(va, vb), zip(a, b, |x, y| x ^ y), "xor");
+        same(lanes.and_not(va, vb), zip(a, b, |x, y| x & !y), "and_not");
         same(lanes.swap_opposite(va), s.swap_opposite(a), "swap_opposite");
         assert_eq!(lanes.or_all(va), s.or_all(a), "or_all");
         assert_eq!(lanes.any(va), a.iter().any(|&x| x != 0), "any");
         for amount in [-63i8, -36, -9, -8, -7, -1, 0, 1, 7, 8, 9, 17, 36, 63] {
             same(
                 lanes.shift_all(va, amount),
-                s.shift_all(a, amount),
+                a.map(|x| shifted(x, amount)),
                 "shift_all",
             );
         }
-        same(lanes.zero_mask(va), s.zero_mask(a), "zero_mask");
-        same(lanes.swap_bytes(va), a.map(u64::swap_bytes), "swap_bytes");
-        same(lanes.sub(va, vb), s.sub(a, b), "sub");
-        let c = pair[0].map(|x| x.rotate_left(17) ^ pair[1][0]);
-        let (sum, carry) = lanes.full_add(va, vb, lanes.load(c));
-        let majority = core::array::from_fn(|i| (a[i] & b[i]) | (a[i] & c[i]) | (b[i] & c[i]));
-        same(
-            sum,
-            core::array::from_fn(|i| a[i] ^ b[i] ^ c[i]),
-            "full_add sum",
-        );
-        same(carry, majority, "full_add carry");
-        let counts = s.byte_counts(a);
-        same(lanes.byte_counts(va), counts, "byte_counts");
-        let expected: u64 = a.iter().map(|x| x.count_ones() as u64).sum();
-        assert_eq!(
-            lanes.sum_bytes(lanes.byte_counts(va)),
-            expected,
-            "sum_bytes"
-        );
-        // 31 sums of byte counts stay below 256 per byte.
-        let mut acc = lanes.splat(0);
-        for _ in 0..31 {
-            acc = lanes.add_bytes(acc, lanes.byte_counts(va));
-        }
-        assert_eq!(lanes.sum_bytes(acc), 31 * expected, "add_bytes");
+        same(lanes.sub(va, vb), zip(a, b, u64::wrapping_sub), "sub");
 
         // The list writer's operations, against formulas.
         let nonzero = (0..8).fold(0u8, |bits, i| bits | ((a[i] != 0) as u8) << i);
@@ -97,30 +95,6 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
                 kept[..],
                 "compress_words of {a:x?}, keep {keep:08b}"
             );
-        }
-    }
-    // The shifted lanes drop what leaves the word (callers rely on a shift, not a rotate).
-    assert_eq!(
-        lanes.to_array(lanes.shift_all(lanes.splat(u64::MAX), 8))[0],
-        !0xff
-    );
-    assert_eq!(
-        lanes.to_array(lanes.shift_all(lanes.splat(u64::MAX), -8))[7],
-        !0 >> 8
-    );
-}
-
-#[test]
-fn scalar_byte_counts_are_popcounts() {
-    for a in words(100) {
-        let counts = Scalar.byte_counts(a);
-        for (x, c) in a.iter().zip(counts) {
-            for byte in 0..8 {
-                assert_eq!(
-                    (c >> (8 * byte)) & 0xff,
-                    ((x >> (8 * byte)) & 0xff).count_ones() as u64
-                );
-            }
         }
     }
 }
@@ -147,5 +121,114 @@ fn every_backend_agrees_with_scalar() {
     #[cfg(target_arch = "aarch64")]
     if let Some(t) = super::aarch64::Neon::new() {
         check_against_scalar(t);
+    }
+}
+
+/// Every position-parallel operation of `lanes`, chunk by chunk, against formulas on the
+/// positions of that chunk.
+fn check_positions<P: PositionLanes>(lanes: P) {
+    let n = P::LANES;
+    assert!(n > 0 && 8 % n == 0, "a batch of eight is whole vectors");
+    let inputs = words(400);
+    for pair in inputs.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let c = a.map(|x| x.rotate_left(17) ^ b[0]);
+        for chunk in 0..8 / n {
+            let (va, vb, vc) = (
+                lanes.load(a, chunk),
+                lanes.load(b, chunk),
+                lanes.load(&c, chunk),
+            );
+            let part = |x: [u64; 8]| {
+                let mut out = [0; 8];
+                out[..n].copy_from_slice(&x[chunk * n..chunk * n + n]);
+                out
+            };
+            let same = |v: P::Vector, expected: [u64; 8], what: &str| {
+                assert_eq!(
+                    lanes.to_array(v),
+                    part(expected),
+                    "{what} of {a:x?}, {b:x?}, chunk {chunk}"
+                );
+            };
+            same(va, *a, "load");
+            same(lanes.splat(a[3]), [a[3]; 8], "splat");
+            same(lanes.and(va, vb), zip(*a, *b, |x, y| x & y), "and");
+            same(lanes.or(va, vb), zip(*a, *b, |x, y| x | y), "or");
+            same(lanes.xor(va, vb), zip(*a, *b, |x, y| x ^ y), "xor");
+            same(lanes.and_not(va, vb), zip(*a, *b, |x, y| x & !y), "and_not");
+            assert_eq!(lanes.any(va), part(*a).iter().any(|&x| x != 0), "any");
+            for amount in [-63i8, -36, -9, -8, -7, -1, 0, 1, 7, 8, 9, 17, 36, 63] {
+                same(
+                    lanes.shift_all(va, amount),
+                    a.map(|x| shifted(x, amount)),
+                    "shift_all",
+                );
+            }
+            same(
+                lanes.zero_mask(va),
+                a.map(|x| if x == 0 { u64::MAX } else { 0 }),
+                "zero_mask",
+            );
+            same(lanes.swap_bytes(va), a.map(u64::swap_bytes), "swap_bytes");
+            same(lanes.sub(va, vb), zip(*a, *b, u64::wrapping_sub), "sub");
+            let (sum, carry) = lanes.full_add(va, vb, vc);
+            same(
+                sum,
+                core::array::from_fn(|i| a[i] ^ b[i] ^ c[i]),
+                "full_add sum",
+            );
+            same(
+                carry,
+                core::array::from_fn(|i| (a[i] & b[i]) | (a[i] & c[i]) | (b[i] & c[i])),
+                "full_add carry",
+            );
+            let counts = lanes.byte_counts(va);
+            same(counts, a.map(byte_popcounts), "byte_counts");
+            let expected: u64 = part(*a).iter().map(|x| u64::from(x.count_ones())).sum();
+            assert_eq!(lanes.sum_bytes(counts), expected, "sum_bytes");
+            // 31 sums of byte counts stay below 256 per byte.
+            let mut acc = lanes.splat(0);
+            for _ in 0..31 {
+                acc = lanes.add_bytes(acc, counts);
+            }
+            assert_eq!(lanes.sum_bytes(acc), 31 * expected, "add_bytes");
+        }
+    }
+}
+
+/// The job runs on the backend's choice of vectors, and checks them.
+struct CheckPositions;
+
+impl PositionJob for CheckPositions {
+    type Output = usize;
+    fn run<P: PositionLanes>(self, lanes: P) -> usize {
+        check_positions(lanes);
+        P::LANES
+    }
+}
+
+#[test]
+fn every_backend_counts_positions_right() {
+    assert_eq!(Scalar.by_position(CheckPositions), 8);
+    if let Some(t) = super::Portable::new() {
+        assert_eq!(t.by_position(CheckPositions), 8);
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::x86_64::{Avx2, Avx512, Sse2};
+        if let Some(t) = Sse2::new() {
+            assert_eq!(t.by_position(CheckPositions), 2, "SSE2 counts by registers");
+        }
+        if let Some(t) = Avx2::new() {
+            assert_eq!(t.by_position(CheckPositions), 4, "AVX2 counts by registers");
+        }
+        if let Some(t) = Avx512::new() {
+            assert_eq!(t.by_position(CheckPositions), 8);
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(t) = super::aarch64::Neon::new() {
+        assert_eq!(t.by_position(CheckPositions), 2, "NEON counts by registers");
     }
 }

@@ -119,43 +119,9 @@ impl Lanes for Neon {
     }
 
     #[inline(always)]
-    fn zero_mask(self, v: V) -> V {
-        // SAFETY: NEON is present (token).
-        v.map(|r| unsafe { vceqzq_u64(r) })
-    }
-
-    #[inline(always)]
     fn sub(self, a: V, b: V) -> V {
         // SAFETY: NEON is present (token).
         each(a, b, |x, y| unsafe { vsubq_u64(x, y) })
-    }
-
-    #[inline(always)]
-    fn byte_counts(self, v: V) -> V {
-        // SAFETY: NEON is present (token).
-        v.map(|r| unsafe { vreinterpretq_u64_u8(vcntq_u8(vreinterpretq_u8_u64(r))) })
-    }
-
-    #[inline(always)]
-    fn add_bytes(self, a: V, b: V) -> V {
-        // SAFETY: NEON is present (token).
-        each(a, b, |x, y| unsafe {
-            vreinterpretq_u64_u8(vaddq_u8(vreinterpretq_u8_u64(x), vreinterpretq_u8_u64(y)))
-        })
-    }
-
-    #[inline(always)]
-    fn sum_bytes(self, v: V) -> u64 {
-        // SAFETY: NEON is present (token).
-        v.iter()
-            .map(|&r| unsafe { vaddlvq_u8(vreinterpretq_u8_u64(r)) } as u64)
-            .sum()
-    }
-
-    #[inline(always)]
-    fn swap_bytes(self, v: V) -> V {
-        // SAFETY: NEON is present (token).
-        v.map(|r| unsafe { vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(r))) })
     }
 
     #[inline(always)]

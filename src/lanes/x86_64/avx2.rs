@@ -261,45 +261,9 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
-    fn zero_mask(self, v: V) -> V {
-        // SAFETY: AVX2 is present (token).
-        unsafe {
-            let zero = _mm256_setzero_si256();
-            [
-                _mm256_cmpeq_epi64(v[0], zero),
-                _mm256_cmpeq_epi64(v[1], zero),
-            ]
-        }
-    }
-
-    #[inline(always)]
     fn sub(self, a: V, b: V) -> V {
         // SAFETY: AVX2 is present (token).
         unsafe { [_mm256_sub_epi64(a[0], b[0]), _mm256_sub_epi64(a[1], b[1])] }
-    }
-
-    #[inline(always)]
-    fn byte_counts(self, v: V) -> V {
-        // SAFETY: AVX2 is present (token).
-        unsafe { [byte_counts(v[0]), byte_counts(v[1])] }
-    }
-
-    #[inline(always)]
-    fn add_bytes(self, a: V, b: V) -> V {
-        // SAFETY: AVX2 is present (token).
-        unsafe { [_mm256_add_epi8(a[0], b[0]), _mm256_add_epi8(a[1], b[1])] }
-    }
-
-    #[inline(always)]
-    fn sum_bytes(self, v: V) -> u64 {
-        // SAFETY: AVX2 is present (token).
-        unsafe { sum_bytes(v[0]) + sum_bytes(v[1]) }
-    }
-
-    #[inline(always)]
-    fn swap_bytes(self, v: V) -> V {
-        // SAFETY: AVX2 is present (token).
-        unsafe { [swap_bytes(v[0]), swap_bytes(v[1])] }
     }
 
     #[inline(always)]

@@ -4,8 +4,8 @@
 
 use core::arch::x86_64::*;
 
-use crate::lanes::Lanes;
 use crate::lanes::detect::x86_feature;
+use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The AVX-512 backend token: AVX-512 F, BW, DQ, VL and CD, with AVX2, POPCNT, BMI1, BMI2 and
 /// LZCNT (all present on every AVX-512 CPU), detected at run time.
@@ -114,15 +114,111 @@ impl Lanes for Avx512 {
     }
 
     #[inline(always)]
-    fn zero_mask(self, v: __m512i) -> __m512i {
-        // SAFETY: AVX-512 F (test) and DQ (mask to vector) are present (token).
-        unsafe { _mm512_movm_epi64(_mm512_testn_epi64_mask(v, v)) }
+    fn sub(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_sub_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn any(self, v: __m512i) -> bool {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_test_epi64_mask(v, v) != 0 }
+    }
+
+    const COMPRESSES: bool = true;
+
+    #[inline(always)]
+    fn nonzero_lanes(self, v: __m512i) -> u8 {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_test_epi64_mask(v, v) }
+    }
+
+    #[inline(always)]
+    fn lowest_bit_index(self, v: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F and CD (`vplzcntq`) are present (token). The lowest bit alone
+        // (`v & -v`) has 63 - its index leading zeros.
+        unsafe {
+            let lowest = _mm512_and_si512(v, _mm512_sub_epi64(_mm512_setzero_si512(), v));
+            _mm512_sub_epi64(_mm512_set1_epi64(63), _mm512_lzcnt_epi64(lowest))
+        }
+    }
+
+    #[inline(always)]
+    fn compress_words(self, v: __m512i, keep: u8) -> [u16; 8] {
+        // SAFETY: AVX-512 F is present (token): `vpcompressq` packs the kept lanes to the
+        // front, `vpmovqw` keeps each lane's low word. `__m128i` and `[u16; 8]` have the same
+        // size and every bit pattern is valid for both.
+        unsafe {
+            let packed = _mm512_maskz_compress_epi64(keep, v);
+            core::mem::transmute::<__m128i, [u16; 8]>(_mm512_cvtepi64_epi16(packed))
+        }
+    }
+
+    #[inline(always)]
+    fn by_position<J: PositionJob>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
+
+/// Position-parallel: the one register holds eight positions, position `i` in element `i`.
+impl PositionLanes for Avx512 {
+    type Vector = __m512i;
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> __m512i {
+        Lanes::splat(self, x)
+    }
+
+    #[inline(always)]
+    fn load(self, a: &[u64; 8], _chunk: usize) -> __m512i {
+        Lanes::load(self, *a)
+    }
+
+    #[inline(always)]
+    fn to_array(self, v: __m512i) -> [u64; 8] {
+        Lanes::to_array(self, v)
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m512i, b: __m512i) -> __m512i {
+        Lanes::and(self, a, b)
+    }
+
+    #[inline(always)]
+    fn or(self, a: __m512i, b: __m512i) -> __m512i {
+        Lanes::or(self, a, b)
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m512i, b: __m512i) -> __m512i {
+        Lanes::xor(self, a, b)
+    }
+
+    #[inline(always)]
+    fn and_not(self, a: __m512i, b: __m512i) -> __m512i {
+        Lanes::and_not(self, a, b)
+    }
+
+    #[inline(always)]
+    fn shift_all(self, v: __m512i, amount: i8) -> __m512i {
+        Lanes::shift_all(self, v, amount)
     }
 
     #[inline(always)]
     fn sub(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: AVX-512 F is present (token).
-        unsafe { _mm512_sub_epi64(a, b) }
+        Lanes::sub(self, a, b)
+    }
+
+    #[inline(always)]
+    fn any(self, v: __m512i) -> bool {
+        Lanes::any(self, v)
+    }
+
+    #[inline(always)]
+    fn zero_mask(self, v: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F (test) and DQ (mask to vector) are present (token).
+        unsafe { _mm512_movm_epi64(_mm512_testn_epi64_mask(v, v)) }
     }
 
     #[inline(always)]
@@ -163,41 +259,6 @@ impl Lanes for Avx512 {
                 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
             ));
             _mm512_shuffle_epi8(v, reverse)
-        }
-    }
-
-    #[inline(always)]
-    fn any(self, v: __m512i) -> bool {
-        // SAFETY: AVX-512 F is present (token).
-        unsafe { _mm512_test_epi64_mask(v, v) != 0 }
-    }
-
-    const COMPRESSES: bool = true;
-
-    #[inline(always)]
-    fn nonzero_lanes(self, v: __m512i) -> u8 {
-        // SAFETY: AVX-512 F is present (token).
-        unsafe { _mm512_test_epi64_mask(v, v) }
-    }
-
-    #[inline(always)]
-    fn lowest_bit_index(self, v: __m512i) -> __m512i {
-        // SAFETY: AVX-512 F and CD (`vplzcntq`) are present (token). The lowest bit alone
-        // (`v & -v`) has 63 - its index leading zeros.
-        unsafe {
-            let lowest = _mm512_and_si512(v, _mm512_sub_epi64(_mm512_setzero_si512(), v));
-            _mm512_sub_epi64(_mm512_set1_epi64(63), _mm512_lzcnt_epi64(lowest))
-        }
-    }
-
-    #[inline(always)]
-    fn compress_words(self, v: __m512i, keep: u8) -> [u16; 8] {
-        // SAFETY: AVX-512 F is present (token): `vpcompressq` packs the kept lanes to the
-        // front, `vpmovqw` keeps each lane's low word. `__m128i` and `[u16; 8]` have the same
-        // size and every bit pattern is valid for both.
-        unsafe {
-            let packed = _mm512_maskz_compress_epi64(keep, v);
-            core::mem::transmute::<__m128i, [u16; 8]>(_mm512_cvtepi64_epi16(packed))
         }
     }
 

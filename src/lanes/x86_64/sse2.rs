@@ -179,43 +179,9 @@ impl Lanes for Sse2 {
     }
 
     #[inline(always)]
-    fn zero_mask(self, v: V) -> V {
-        v.map(zero_mask)
-    }
-
-    #[inline(always)]
     fn sub(self, a: V, b: V) -> V {
         // SAFETY: SSE2 is present (token).
         each(a, b, |x, y| unsafe { _mm_sub_epi64(x, y) })
-    }
-
-    #[inline(always)]
-    fn byte_counts(self, v: V) -> V {
-        v.map(byte_counts)
-    }
-
-    #[inline(always)]
-    fn add_bytes(self, a: V, b: V) -> V {
-        // SAFETY: SSE2 is present (token).
-        each(a, b, |x, y| unsafe { _mm_add_epi8(x, y) })
-    }
-
-    #[inline(always)]
-    fn sum_bytes(self, v: V) -> u64 {
-        // SAFETY: SSE2 is present (token).
-        unsafe {
-            let zero = _mm_setzero_si128();
-            let s = _mm_add_epi64(
-                _mm_add_epi64(_mm_sad_epu8(v[0], zero), _mm_sad_epu8(v[1], zero)),
-                _mm_add_epi64(_mm_sad_epu8(v[2], zero), _mm_sad_epu8(v[3], zero)),
-            );
-            (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as u64
-        }
-    }
-
-    #[inline(always)]
-    fn swap_bytes(self, v: V) -> V {
-        v.map(swap_bytes)
     }
 
     #[inline(always)]
