@@ -23,6 +23,7 @@ use super::castling;
 use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
 use super::tally::Tally;
 use crate::Move;
+use crate::attacks::RAYS;
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
 use crate::position::{double_push_beside_enemy_pawn, make_board};
@@ -196,7 +197,7 @@ impl PositionJob for CountColumns<'_> {
             }
             let from = Positions::load(lanes, self.from, chunk);
             let to = Positions::load(lanes, self.to, chunk);
-            total += count_made(lanes, make(lanes, parents, from, to));
+            total += count_made(lanes, make(lanes, parents, from, to), None);
         }
         total
     }
@@ -219,11 +220,14 @@ impl PositionJob for CountBroadcast<'_> {
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb);
         }
+        // The mover's king is the parent's other king, in every lane: its lines are known
+        // before the moves are made.
+        let lines = king_lines((self.parent[KINGS] & self.parent[THEM]).swap_bytes());
         let mut total = 0;
         for chunk in 0..8 / P::LANES {
             let from = Positions::load(lanes, self.from, chunk);
             let to = Positions::load(lanes, self.to, chunk);
-            total += count_made(lanes, make(lanes, parents, from, to));
+            total += count_made(lanes, make(lanes, parents, from, to), Some(lines));
         }
         total
     }
@@ -236,9 +240,30 @@ fn made_ahead(parent: &Board, from_bb: u64, to_bb: u64, kind_bits: u16) -> bool 
     kind_bits != Move::RAW_NORMAL || double_push_beside_enemy_pawn(parent, from_bb, to_bb)
 }
 
-/// The legal moves of the eight made boards `b`.
+/// `lines[l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`) through
+/// the squares of `kings`, on an empty board.
 #[inline(always)]
-fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8]) -> u64 {
+fn king_lines(kings: u64) -> [u64; 4] {
+    let mut lines = [0; 4];
+    let mut left = kings;
+    while left != 0 {
+        let sq = left.trailing_zeros() as usize;
+        for (l, line) in lines.iter_mut().enumerate() {
+            *line |= RAYS[l][sq] | RAYS[l + 4][sq];
+        }
+        left &= left - 1;
+    }
+    lines
+}
+
+/// The legal moves of the eight made boards `b`. `king_lines`, where known, holds the lines
+/// through the king of the side to move in every lane (see [`king_lines`]).
+#[inline(always)]
+fn count_made<P: PositionLanes>(
+    lanes: P,
+    b: [Positions<P>; 8],
+    king_lines: Option<[u64; 4]>,
+) -> u64 {
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
     // runs without the branches that skip absent kinds.
     let present = Present {
@@ -250,9 +275,9 @@ fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8]) -> u64 {
         diagonal: [(b[DIAGONAL] & b[THEM]).any(), (b[DIAGONAL] & b[US]).any()],
     };
     if present.knights && present.orthogonal == [true; 2] && present.diagonal == [true; 2] {
-        count_legal::<P, false>(lanes, b, present)
+        count_legal::<P, false>(lanes, b, present, king_lines)
     } else {
-        count_legal::<P, true>(lanes, b, present)
+        count_legal::<P, true>(lanes, b, present, king_lines)
     }
 }
 
@@ -364,7 +389,9 @@ fn king_attacks<P: PositionLanes>(x: Positions<P>, lanes: P) -> Positions<P> {
 
 /// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
 /// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
-/// phase.
+/// phase. `king_lines`, where known, holds the lines through the king of the side to move in
+/// every lane: a line on which no lane has an enemy slider of its kind holds no pin and no
+/// check, and the king's rays along it are not computed.
 // Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
 // entry point with every phase inlined grows past a thread's stack.
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -373,6 +400,7 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     lanes: P,
     b: [Positions<P>; 8],
     present: Present,
+    king_lines: Option<[u64; 4]>,
 ) -> u64 {
     // Macros, no closures: a closure would not inherit the entry point's target features,
     // and its vector operations would become calls. The loops over lines and directions are
@@ -423,15 +451,23 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
             let sliders = their_sliders[l % 2];
             let theirs_forward = slide_towards(lanes, l, sliders, empty);
             let theirs_back = slide_towards(lanes, l + 4, sliders, empty);
-            let king_forward = slide_towards(lanes, l, king, empty);
-            let king_back = slide_towards(lanes, l + 4, king, empty);
-            // The attacks stop at our king; the one square behind it that a checking
-            // slider attacks through it (x-ray) is added, the only one a king step reaches.
-            let through_king =
-                step(theirs_forward & king, l, lanes) | step(theirs_back & king, l + 4, lanes);
-            their_attacks = their_attacks | theirs_forward | theirs_back | through_king;
-            line_between[l] = (theirs_forward & king_back) | (theirs_back & king_forward);
-            checkers = checkers | ((king_forward | king_back) & sliders);
+            their_attacks = their_attacks | theirs_forward | theirs_back;
+            let on_king_line = match king_lines {
+                Some(lines) => (sliders & splat!(lines[l])).any(),
+                None => true,
+            };
+            if on_king_line {
+                let king_forward = slide_towards(lanes, l, king, empty);
+                let king_back = slide_towards(lanes, l + 4, king, empty);
+                // The attacks stop at our king; the one square behind it that a checking
+                // slider attacks through it (x-ray) is added, the only one a king step
+                // reaches.
+                let through_king = step(theirs_forward & king, l, lanes)
+                    | step(theirs_back & king, l + 4, lanes);
+                their_attacks = their_attacks | through_king;
+                line_between[l] = (theirs_forward & king_back) | (theirs_back & king_forward);
+                checkers = checkers | ((king_forward | king_back) & sliders);
+            }
         }
     });
     let all_between = line_between[0] | line_between[1] | line_between[2] | line_between[3];
