@@ -127,6 +127,13 @@ pub(crate) trait Lanes: Copy {
         words
     }
 
+    /// The words of `words` whose bit in `keep` is set, in order, at the front; the other
+    /// words are unspecified. (As [`Lanes::compress_words`], for words already packed.)
+    #[inline(always)]
+    fn compress_u16(self, words: [u16; 8], keep: u8) -> [u16; 8] {
+        self.compress_words(self.load(words.map(u64::from)), keep)
+    }
+
     /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that `popcount(a) +
     /// popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`. Backends with
     /// three-input logic do it in two instructions.
