@@ -9,7 +9,7 @@
 //!
 //! 1. the king, one step in each direction: one move written per direction whether or not it
 //!    exists, and counted only if it does (where the backend compresses vectors, AVX-512 and
-//!    AVX2, the eight directions are one vector and the moves one compress);
+//!    AVX2, the king's eight moves come from a table and one compress keeps those that exist);
 //! 2. each rook or queen along its four lines, then each bishop or queen along its four
 //!    diagonals: the slider's reach ends at the first man, and within it its targets are one
 //!    run of squares (all of the reach but our own man, or in check the one square that blocks
@@ -317,8 +317,17 @@ fn write_all<L: Lanes, const KIND: u8>(
     pieces[NW] &= !pawn_nw;
     let king = b[KINGS] & b[US];
     if L::COMPRESSES {
+        // One round, whose squares are known: the king's square plus each step. The moves
+        // come from a table and the steps that exist pick them, without finding each
+        // target's square in its set.
         let steps = Lanes8::load(lanes, pieces) & step(lanes, Lanes8::splat(lanes, king));
-        step_rounds(w, lanes, steps.to_array(), RAY_STEP, flip);
+        let present = steps.nonzero_lanes();
+        let words = &KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
+        w.put_row(
+            &lanes.compress_u16(*words, present),
+            0,
+            present.count_ones(),
+        );
     } else {
         // One round, each step's target tested directly (cheaper here than `step_rounds`).
         let king = king.trailing_zeros() & 63;
@@ -385,6 +394,29 @@ fn write_all<L: Lanes, const KIND: u8>(
         });
     }
 }
+
+/// `KING_WORDS[black][sq]`: the king's step from `sq` in each ray direction, as move words in
+/// lane order, with squares flipped for Black. A step off the board gives a word that is
+/// never kept (its direction's set cannot hold the square).
+static KING_WORDS: [[[u16; 8]; 64]; 2] = {
+    let mut table = [[[0u16; 8]; 64]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let flip = if side == 1 { 56 } else { 0 };
+        let mut sq = 0;
+        while sq < 64 {
+            let mut d = 0;
+            while d < 8 {
+                let to = (sq as i32 + RAY_STEP[d] as i32) as u32 & 63;
+                table[side][sq][d] = word(sq as u32 ^ flip, to ^ flip, Move::RAW_NORMAL);
+                d += 1;
+            }
+            sq += 1;
+        }
+        side += 1;
+    }
+    table
+};
 
 /// `ROW_FILES[byte]`: the files of the squares of a rank (`byte`, file a in bit 0), ascending,
 /// each as `file | file << 6` (a move word within the rank), then zeros.
@@ -563,14 +595,25 @@ fn ray_run<const IN_CHECK: bool, const D: usize>(
     flip: u16,
 ) {
     let ray = RAYS[D][from];
-    // The square past the edge counts as occupied, so there is always a first man.
-    let blockers = ray & occupied | if is_positive(D) { 1 << 63 } else { 1 };
-    let first = if is_positive(D) {
-        blockers.trailing_zeros()
+    let targets = if !IN_CHECK && is_positive(D) {
+        // Out of check the targets are one unbroken run of `set` from the nearest square of
+        // the ray on, and the square past the run is not in `set`: it is our own man, or the
+        // square behind their man, whose source would be that man. So the run ends below the
+        // lowest square of the ray not in `set`: no first man to find, and no second ray
+        // lookup that waits for the first. (Going down, finding the highest such square takes
+        // more instructions than finding the first man.)
+        let gaps = ray & !set;
+        ray & set & (gaps ^ gaps.wrapping_sub(1))
     } else {
-        63 ^ blockers.leading_zeros()
+        // The square past the edge counts as occupied, so there is always a first man.
+        let blockers = ray & occupied | if is_positive(D) { 1 << 63 } else { 1 };
+        let first = if is_positive(D) {
+            blockers.trailing_zeros()
+        } else {
+            63 ^ blockers.leading_zeros()
+        };
+        (ray ^ RAYS[D][first as usize & 63]) & set
     };
-    let targets = (ray ^ RAYS[D][first as usize & 63]) & set;
     if IN_CHECK {
         w.put_set(targets, |to| word(from as u32, to, Move::RAW_NORMAL) ^ flip);
     } else {

@@ -110,6 +110,13 @@ pub(crate) trait Lanes: Copy {
         }
         words
     }
+
+    /// The words of `words` whose bit in `keep` is set, in order, at the front; the other
+    /// words are unspecified. (As [`Lanes::compress_words`], for words already packed.)
+    #[inline(always)]
+    fn compress_u16(self, words: [u16; 8], keep: u8) -> [u16; 8] {
+        self.compress_words(self.load(words.map(u64::from)), keep)
+    }
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.

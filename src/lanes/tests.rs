@@ -232,3 +232,47 @@ fn every_backend_counts_positions_right() {
         assert_eq!(t.by_position(CheckPositions), 2, "NEON counts by registers");
     }
 }
+
+/// `compress_u16` on `lanes` against a filter, for every `keep`.
+fn check_compress_u16<L: Lanes>(lanes: L) {
+    for a in words(8) {
+        let words = a.map(|x| x as u16);
+        for keep in 0..=255u8 {
+            let kept: Vec<u16> = (0..8)
+                .filter(|&i| keep >> i & 1 != 0)
+                .map(|i| words[i])
+                .collect();
+            let packed = lanes.compress_u16(words, keep);
+            assert_eq!(
+                packed[..kept.len()],
+                kept[..],
+                "compress_u16 of {words:x?}, keep {keep:08b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_backend_compresses_words() {
+    check_compress_u16(Scalar);
+    if let Some(t) = super::Portable::new() {
+        check_compress_u16(t);
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::x86_64::{Avx2, Avx512, Sse2};
+        if let Some(t) = Sse2::new() {
+            check_compress_u16(t);
+        }
+        if let Some(t) = Avx2::new() {
+            check_compress_u16(t);
+        }
+        if let Some(t) = Avx512::new() {
+            check_compress_u16(t);
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(t) = super::aarch64::Neon::new() {
+        check_compress_u16(t);
+    }
+}

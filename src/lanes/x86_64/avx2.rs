@@ -129,19 +129,18 @@ unsafe fn sum_bytes(r: __m256i) -> u64 {
     }
 }
 
-/// `COMPRESS_ORDER[keep]`: for the list writer's compress, the word positions (in the order
-/// `compress_words` packs the lanes: 0, 1, 4, 5, 2, 3, 6, 7) of the lanes whose bit in `keep`
-/// is set, ascending lane by lane, one byte each, doubled (byte offsets); zero bytes after.
-/// A table rather than BMI2 `pext`, which is slow on AMD's Zen 1 and 2.
-static COMPRESS_ORDER: [u64; 256] = {
-    const POSITION: [u64; 8] = [0, 1, 4, 5, 2, 3, 6, 7];
+/// For a compress of eight words whose lane `i` sits at word position `position[i]`, and each
+/// `keep`: the positions of the lanes whose bit in `keep` is set, ascending lane by lane, one
+/// byte each, doubled (byte offsets); zero bytes after. A table rather than BMI2 `pext`,
+/// which is slow on AMD's Zen 1 and 2.
+const fn compress_offsets(position: [u64; 8]) -> [u64; 256] {
     let mut table = [0u64; 256];
     let mut keep = 0;
     while keep < 256 {
         let (mut lane, mut k) = (0, 0);
         while lane < 8 {
             if keep >> lane & 1 != 0 {
-                table[keep] |= (2 * POSITION[lane]) << (8 * k);
+                table[keep] |= (2 * position[lane]) << (8 * k);
                 k += 1;
             }
             lane += 1;
@@ -149,7 +148,34 @@ static COMPRESS_ORDER: [u64; 256] = {
         keep += 1;
     }
     table
-};
+}
+
+/// `COMPRESS_ORDER[keep]`: the compress offsets of the words in the order `compress_words`
+/// gathers the lanes (0, 1, 4, 5, 2, 3, 6, 7).
+static COMPRESS_ORDER: [u64; 256] = compress_offsets([0, 1, 4, 5, 2, 3, 6, 7]);
+
+/// `COMPRESS_IN_ORDER[keep]`: the compress offsets of words in lane order.
+static COMPRESS_IN_ORDER: [u64; 256] = compress_offsets([0, 1, 2, 3, 4, 5, 6, 7]);
+
+/// The words of `words` at the byte offsets of `offsets` (from a `compress_offsets` table), in
+/// order, at the front.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn pack_words(words: __m128i, offsets: u64) -> [u16; 8] {
+    // SAFETY: AVX2 (and so SSSE3 and SSE4.1) is present (the caller's promise). `__m128i`
+    // and `[u16; 8]` have the same size and every bit pattern is valid for both.
+    unsafe {
+        // Byte offsets `2p` to the word pairs `(2p, 2p + 1)`.
+        let offsets = _mm_cvtepu8_epi16(_mm_cvtsi64_si128(offsets as i64));
+        let control = _mm_add_epi16(
+            _mm_or_si128(offsets, _mm_slli_epi16::<8>(offsets)),
+            _mm_set1_epi16(0x0100),
+        );
+        core::mem::transmute::<__m128i, [u16; 8]>(_mm_shuffle_epi8(words, control))
+    }
+}
 
 /// Each lane of `r` replaced by the number of zero bits below its lowest set bit (64 for a
 /// lane that is zero): the bits below it, `(x - 1) & !x`, counted byte by byte and summed.
@@ -301,8 +327,7 @@ impl Lanes for Avx2 {
         // shuffle per register (lanes 0, 1 and 2, 3 of register 0 in the low dword of each
         // half, lanes 4, 5 and 6, 7 of register 1 in the next dword), the halves' low qwords
         // joined into one 128-bit register (words: lanes 0, 1, 4, 5, 2, 3, 6, 7), and a last
-        // byte shuffle, from `COMPRESS_ORDER`, packs the kept words. `__m128i` and
-        // `[u16; 8]` have the same size and every bit pattern is valid for both.
+        // byte shuffle, from `COMPRESS_ORDER`, packs the kept words.
         unsafe {
             let v = exchange_lanes_3_and_7(v);
             let low_words = _mm256_setr_epi8(
@@ -318,14 +343,17 @@ impl Lanes for Avx2 {
                 _mm256_shuffle_epi8(v[1], next_words),
             );
             let words = _mm256_castsi256_si128(_mm256_permute4x64_epi64::<0b00_00_10_00>(words));
-            // Byte offsets `2p` to the word pairs `(2p, 2p + 1)`.
-            let offsets =
-                _mm_cvtepu8_epi16(_mm_cvtsi64_si128(COMPRESS_ORDER[keep as usize] as i64));
-            let control = _mm_add_epi16(
-                _mm_or_si128(offsets, _mm_slli_epi16::<8>(offsets)),
-                _mm_set1_epi16(0x0100),
-            );
-            core::mem::transmute::<__m128i, [u16; 8]>(_mm_shuffle_epi8(words, control))
+            pack_words(words, COMPRESS_ORDER[keep as usize])
+        }
+    }
+
+    #[inline(always)]
+    fn compress_u16(self, words: [u16; 8], keep: u8) -> [u16; 8] {
+        // SAFETY: AVX2 is present (token); `[u16; 8]` and `__m128i` have the same size and
+        // every bit pattern is valid for both.
+        unsafe {
+            let words = core::mem::transmute::<[u16; 8], __m128i>(words);
+            pack_words(words, COMPRESS_IN_ORDER[keep as usize])
         }
     }
 

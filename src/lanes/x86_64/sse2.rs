@@ -90,21 +90,36 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn load(self, a: [u64; 8]) -> V {
-        // SAFETY: SSE2 is present (token).
-        unsafe { core::array::from_fn(|k| _mm_set_epi64x(a[k + 4] as i64, a[k] as i64)) }
+        // Whole registers of the array in memory order, lanes (0, 1), (2, 3), (4, 5), (6, 7),
+        // interleaved into (0, 4), (1, 5)... by four unpacks, rather than each register put
+        // together from two words (an insert from a general register each).
+        // SAFETY: SSE2 is present (token); `[u64; 8]` and `[__m128i; 4]` have the same size
+        // and every bit pattern is valid for both.
+        unsafe {
+            let [p0, p1, p2, p3] = core::mem::transmute::<[u64; 8], [__m128i; 4]>(a);
+            [
+                _mm_unpacklo_epi64(p0, p2),
+                _mm_unpackhi_epi64(p0, p2),
+                _mm_unpacklo_epi64(p1, p3),
+                _mm_unpackhi_epi64(p1, p3),
+            ]
+        }
     }
 
     #[inline(always)]
     fn to_array(self, v: V) -> [u64; 8] {
-        let mut out = [0u64; 8];
-        for (k, r) in v.into_iter().enumerate() {
-            // SAFETY: SSE2 is present (token); `__m128i` and `[u64; 2]` have the same size
-            // and every bit pattern is valid for both.
-            let pair: [u64; 2] = unsafe { core::mem::transmute(r) };
-            out[k] = pair[0];
-            out[k + 4] = pair[1];
+        // The inverse of `load`: four unpacks, then whole registers stored, rather than each
+        // word taken out of its register on its own.
+        // SAFETY: SSE2 is present (token); `[__m128i; 4]` and `[u64; 8]` have the same size
+        // and every bit pattern is valid for both.
+        unsafe {
+            core::mem::transmute::<[__m128i; 4], [u64; 8]>([
+                _mm_unpacklo_epi64(v[0], v[1]),
+                _mm_unpacklo_epi64(v[2], v[3]),
+                _mm_unpackhi_epi64(v[0], v[1]),
+                _mm_unpackhi_epi64(v[2], v[3]),
+            ])
         }
-        out
     }
 
     #[inline(always)]
