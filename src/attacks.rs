@@ -7,6 +7,8 @@
 
 use crate::{Bitboard, Color, Square};
 
+pub(crate) mod slider_lookup;
+
 /// Ray directions in the Golem's lane order: N, NE, E, SE, S, SW, W, NW.
 pub(crate) const RAY_STEPS: [(i8, i8); 8] = [
     (0, 1),

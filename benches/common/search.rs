@@ -132,9 +132,21 @@ impl SearchBoard for dirgolem::Position {
 
     #[inline]
     fn keyed_moves(&self, captures_only: bool, out: &mut [Keyed<dirgolem::Move>; ROOM]) -> usize {
-        // Each move keyed as it comes: no move list in between.
+        // The generator hands each move to a closure that only stores it (small enough to be
+        // inlined at each of the generator's many write sites); the keys are then made in one
+        // loop, where the lookups they share (the boards, the side) stay in registers.
         let mut n = 0;
-        let key = |m: dirgolem::Move| {
+        let put = |m: dirgolem::Move| {
+            out[n].1 = m;
+            n += 1;
+        };
+        if captures_only {
+            self.for_each_capture(put);
+        } else {
+            self.for_each_legal_move(put);
+        }
+        for (key, m) in &mut out[..n] {
+            let m = *m;
             let victim = self.captured_piece(m).map(|p| p as usize);
             // The attacker counts only in a capture's key: looked up only then.
             let attacker = match victim {
@@ -142,15 +154,13 @@ impl SearchBoard for dirgolem::Position {
                 None => 0,
             };
             let promotion = m.promotion().map(|p| p as usize);
-            let from = m.from() as usize;
-            let to = m.to() as usize;
-            out[n] = (order_key(victim, attacker, promotion, from, to), m);
-            n += 1;
-        };
-        if captures_only {
-            self.for_each_capture(key);
-        } else {
-            self.for_each_legal_move(key);
+            *key = order_key(
+                victim,
+                attacker,
+                promotion,
+                m.from() as usize,
+                m.to() as usize,
+            );
         }
         n
     }

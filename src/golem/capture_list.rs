@@ -14,23 +14,12 @@
 //! backend, since nothing here depends on the lanes.
 
 use super::MoveTargets;
-use super::directions::{KNIGHT_STEP, NE, NW};
+use super::directions::{KNIGHT_STEP, NE, NW, opposite};
+use super::list::word;
 use crate::Move;
 use crate::attacks::{RAYS, is_positive};
 use crate::move_list::{CAPACITY, MoveList};
 use crate::position::*;
-
-/// The move word of `from -> to` of kind `kind` (a `Move::RAW_*`), as `Move` encodes it.
-#[inline(always)]
-const fn word(from: u32, to: u32, kind: u16) -> u16 {
-    (from | to << 6) as u16 | kind << 12
-}
-
-/// The opposite of ray direction `d` (lane order: the direction four lanes on).
-#[inline(always)]
-const fn opposite(d: usize) -> usize {
-    (d + 4) % 8
-}
 
 /// The moves of `t` into `list` (which must be empty), as [`write_captures`] writes them; past
 /// the list's capacity they are counted as dropped (relaxed positions only).

@@ -25,6 +25,13 @@ pub(crate) const SW: usize = 5;
 pub(crate) const W: usize = 6;
 pub(crate) const NW: usize = 7;
 
+/// The opposite of ray direction `d`: in lane order it is four lanes on (N and S, NE and SW,
+/// and so on), which the step tables below rely on too.
+#[inline(always)]
+pub(crate) const fn opposite(d: usize) -> usize {
+    (d + 4) % 8
+}
+
 /// One step along each ray direction, in square-index units.
 pub(crate) const RAY_STEP: [i8; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
 const RAY_STEP_2: [i8; 8] = [16, 18, 2, -14, -16, -18, -2, 14];
@@ -34,7 +41,7 @@ const RAY_STEP_4: [i8; 8] = [32, 36, 4, -28, -32, -36, -4, 28];
 const fn is_shift_table(steps: [i8; 8]) -> bool {
     let mut i = 0;
     while i < 8 {
-        if steps[i] <= -64 || steps[i] >= 64 || steps[(i + 4) % 8] != -steps[i] {
+        if steps[i] <= -64 || steps[i] >= 64 || steps[opposite(i)] != -steps[i] {
             return false;
         }
         i += 1;

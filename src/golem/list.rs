@@ -47,7 +47,7 @@ use crate::position::*;
 /// encoding, written once for the list writer, whose tables and runs hold words. The squares
 /// are below 64 but in stand-ins written past the list's end, which may hold anything.
 #[inline(always)]
-const fn word(from: u32, to: u32, kind: u16) -> u16 {
+pub(crate) const fn word(from: u32, to: u32, kind: u16) -> u16 {
     (from | to << 6) as u16 | kind << 12
 }
 

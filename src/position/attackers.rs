@@ -8,18 +8,20 @@
 
 use super::Position;
 use super::board::*;
+use crate::attacks::slider_lookup;
 use crate::{Bitboard, Color, Square, attacks};
 
-/// Rook attacks for the queries (the one place that names the slider technique).
+/// Rook attacks for the queries (the one place that names the slider technique: the lookup
+/// tables of `attacks::slider_lookup`).
 #[inline(always)]
 fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-    attacks::rook(sq, occupied)
+    Bitboard(slider_lookup::rook(sq as u32, occupied.0))
 }
 
 /// Bishop attacks for the queries (see [`rook`]).
 #[inline(always)]
 fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-    attacks::bishop(sq, occupied)
+    Bitboard(slider_lookup::bishop(sq as u32, occupied.0))
 }
 
 /// Every man of either colour that attacks the relative square `target` (index `target_index`)

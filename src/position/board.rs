@@ -74,8 +74,8 @@ pub(crate) fn king_attacked(b: &Board, king: u64, occupied: u64, them: u64) -> b
     let sq = crate::Square::index(king_sq);
     let orthogonal = b[ORTHOGONAL] & them;
     let diagonal = b[DIAGONAL] & them;
-    crate::attacks::rook(sq, crate::Bitboard(occupied)).0 & orthogonal != 0
-        || crate::attacks::bishop(sq, crate::Bitboard(occupied)).0 & diagonal != 0
+    crate::attacks::slider_lookup::rook(king_sq as u32, occupied) & orthogonal != 0
+        || crate::attacks::slider_lookup::bishop(king_sq as u32, occupied) & diagonal != 0
         || crate::attacks::knight(sq).0 & b[KNIGHTS] & them != 0
         || pawn_attacks_north(king) & b[PAWNS] & them != 0
         || crate::attacks::king(sq).0 & b[KINGS] & them != 0

@@ -27,10 +27,14 @@ impl Position {
         let b = &self.board;
         // A capture (castling takes no enemy man) or a pawn move resets the clock.
         let irreversible = (b[THEM] >> to | b[PAWNS] >> from) & 1 != 0;
+        // The key's share of the men first, from the board before the move alone: once the
+        // new board is being built, nothing of the old one but its special board is needed,
+        // so fewer values compete for registers.
+        let key = zobrist::after_move_men(self.key, b, self.turn, from, to, m.kind_bits());
         let board = make_board(b, from, to, m.kind_bits());
         Position {
             board,
-            key: zobrist::after_move(self.key, b, &board, self.turn, from, to, m.kind_bits()),
+            key: zobrist::after_specials(key, b, board[SPECIAL], self.turn),
             turn: !self.turn,
             mode: self.mode,
             halfmove_clock: if irreversible {
@@ -93,12 +97,24 @@ pub(crate) fn make_board(b: &Board, from: u32, to: u32, kind_bits: u16) -> Board
     }
     let mut board = flipped(&b);
     if may_leave_en_passant {
-        let ep = (to_bb >> 8).swap_bytes();
-        if en_passant::capture_is_legal(&board, ep) {
-            board[SPECIAL] |= ep;
-        }
+        board[SPECIAL] |= en_passant_after_double_push(board, to_bb);
     }
     board
+}
+
+/// The en passant square a double push to `to_bb` (before the move, relative to the mover)
+/// leaves on `board` (after it, relative to the other side), or 0 when no capture there is
+/// legal. Out of line and taking the board by value: the common moves then keep the new board
+/// in registers, where a reference would need it in memory on every path.
+#[cold]
+#[inline(never)]
+fn en_passant_after_double_push(board: Board, to_bb: u64) -> u64 {
+    let ep = (to_bb >> 8).swap_bytes();
+    if en_passant::capture_is_legal(&board, ep) {
+        ep
+    } else {
+        0
+    }
 }
 
 /// Whether `from -> to` (one-square bitboards) on `b`, before the move, is a double push that

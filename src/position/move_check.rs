@@ -12,6 +12,7 @@
 
 use super::Position;
 use super::board::*;
+use crate::attacks::slider_lookup;
 use crate::golem::MoveTargets;
 use crate::{Bitboard, Direction, Move, Square, attacks};
 
@@ -79,10 +80,10 @@ impl Position {
         } else {
             let mut reach = 0;
             if b[DIAGONAL] & from_bb != 0 {
-                reach |= attacks::bishop(sq, Bitboard(occupied)).0;
+                reach |= slider_lookup::bishop(from, occupied);
             }
             if b[ORTHOGONAL] & from_bb != 0 {
-                reach |= attacks::rook(sq, Bitboard(occupied)).0;
+                reach |= slider_lookup::rook(from, occupied);
             }
             reach
         };

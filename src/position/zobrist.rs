@@ -144,15 +144,16 @@ const fn relative_men() -> [[[[u64; 8]; 64]; 2]; 2] {
 }
 
 /// The key after the move `from -> to` of kind `kind_bits` (relative squares, `turn` to move)
-/// took the board `b` (relative to `turn`, before the move) to `after` (relative to the other
-/// side), given the key `key` before it. A quiet move or a capture costs a few bit tests and
-/// two or three table reads; castling, en passant and promotions take one branch, and so does a move
-/// that changes the castling rights or the en passant square (before or after).
+/// on the board `b` (relative to `turn`, before the move), given the key `key` before it, as far
+/// as the men and the side to move go: the castling rights and the en passant square are left
+/// to [`after_specials`]. It reads only the board before the move, so make-move runs it before
+/// building the new board and keeps no old board alive past it. A quiet move or a capture costs
+/// a few bit tests and two or three table reads; castling, en passant and promotions take one
+/// branch.
 #[inline(always)]
-pub(crate) fn after_move(
+pub(crate) fn after_move_men(
     key: u64,
     b: &Board,
-    after: &Board,
     turn: Color,
     from: u32,
     to: u32,
@@ -161,24 +162,31 @@ pub(crate) fn after_move(
     let (from, to) = ((from & 63) as usize, (to & 63) as usize);
     let men = &RELATIVE_MEN[turn as usize];
     // One of the two side-to-move numbers is zero.
-    let mut key = key ^ RANDOM64[WHITE_TO_MOVE];
+    let key = key ^ RANDOM64[WHITE_TO_MOVE];
     if kind_bits == Move::RAW_NORMAL {
         let (dk, orthogonal, nk) = row_boards(b);
         let mover = row(dk, orthogonal, nk, from as u32);
         let taken = (b[THEM] >> to & 1).wrapping_neg();
-        key ^= men[0][from][mover]
+        key ^ men[0][from][mover]
             ^ men[0][to][mover]
-            ^ (taken & men[1][to][row(dk, orthogonal, nk, to as u32)]);
+            ^ (taken & men[1][to][row(dk, orthogonal, nk, to as u32)])
     } else {
-        key ^= special_move(b, turn, from, to, kind_bits);
+        key ^ special_move(b, turn, from, to, kind_bits)
     }
+}
+
+/// `key` (from [`after_move_men`]) with the castling rights and en passant square of `b`
+/// (relative to `turn`, before the move) swapped for those of `after` (the board after it).
+#[inline(always)]
+pub(crate) fn after_specials(key: u64, b: &Board, after_special: u64, turn: Color) -> u64 {
     // Castling rooks are on ranks 1 and 8 in both frames, the en passant square on rank 6 of
     // its own: the XOR is empty exactly when the rights stayed and no en passant square was
     // there before or after.
-    if b[SPECIAL] ^ after[SPECIAL].swap_bytes() != 0 {
-        key ^= special_squares(b, after, turn);
+    if b[SPECIAL] ^ after_special.swap_bytes() != 0 {
+        key ^ special_squares(b, after_special, turn)
+    } else {
+        key
     }
-    key
 }
 
 /// The numbers of the men castling, en passant or a promotion moves, takes and places (the
@@ -204,15 +212,15 @@ fn special_move(b: &Board, turn: Color, from: usize, to: usize, kind_bits: u16) 
 }
 
 /// The numbers of the castling rights and en passant squares that differ between `b`
-/// (relative to `turn`, before a move) and `after` (after it): XORed into a key, they swap the
+/// (relative to `turn`, before a move) and `after_special` (the special board after it): XORed into a key, they swap the
 /// first for the second. A move only ever takes rights away, so only the rook squares that
 /// left `b[SPECIAL]` are looked at, each against its own king's file on `b` (which the move
 /// has not changed for the other side, and which is still where it castles from for ours).
 #[cold]
 #[inline(never)]
-fn special_squares(b: &Board, after: &Board, turn: Color) -> u64 {
-    let mut key = en_passant(b[SPECIAL]) ^ en_passant(after[SPECIAL]);
-    let mut lost = b[SPECIAL] & (RANK_1 | RANK_8) & !after[SPECIAL].swap_bytes();
+fn special_squares(b: &Board, after_special: u64, turn: Color) -> u64 {
+    let mut key = en_passant(b[SPECIAL]) ^ en_passant(after_special);
+    let mut lost = b[SPECIAL] & (RANK_1 | RANK_8) & !after_special.swap_bytes();
     while lost != 0 {
         let sq = lost.trailing_zeros();
         lost &= lost - 1;
