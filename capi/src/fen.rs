@@ -4,7 +4,7 @@ use core::ffi::{c_char, c_int, c_uint};
 
 use dirgolem::{CastlingMode, FenError, ParseOptions, Position};
 
-use crate::boundary::{guard, out_bytes, put_text, status, text};
+use crate::boundary::{guard, out_bytes, status, text, zeroed};
 use crate::error::ErrorCode;
 use crate::position::{self, DgPosition};
 
@@ -96,7 +96,19 @@ pub unsafe extern "C" fn dg_position_to_fen(
         let position = unsafe { position::read(p) }?;
         // SAFETY: the caller promises NULL or `len` writable bytes at `buf`.
         let out = unsafe { out_bytes(buf, len) }?;
-        put_text(out, position.to_fen().as_bytes())
+        // No FEN is longer than MAX_FEN_LEN: only that much of a larger buffer is touched.
+        let out = zeroed(&mut out[..len.min(Position::MAX_FEN_LEN + 1)]);
+        let Some((_nul, text)) = out.split_last_mut() else {
+            return Err(ErrorCode::BufferTooSmall);
+        };
+        match position.write_fen(text) {
+            // The filled zeros end the FEN: text holds at most len - 1 bytes.
+            Ok(_) => Ok(()),
+            Err(_) => {
+                out[0] = 0;
+                Err(ErrorCode::BufferTooSmall)
+            }
+        }
     })
 }
 
@@ -204,6 +216,64 @@ mod tests {
         assert!(full_board.len() + " w KQkq e6 4294967295 4294967295".len() < DG_FEN_BUFFER_SIZE);
     }
 
+    /// Counts the allocations each thread makes, so that a test can tell that a call made none
+    /// (the tests run on several threads at once; each reads only its own count).
+    struct CountingAllocator;
+
+    std::thread_local! {
+        static ALLOCATIONS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+
+    // SAFETY: every call is passed on unchanged to the system allocator; the count is a
+    // thread-local `Cell` with a constant initialiser, which itself never allocates.
+    unsafe impl std::alloc::GlobalAlloc for CountingAllocator {
+        unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+            ALLOCATIONS.with(|n| n.set(n.get() + 1));
+            // SAFETY: the caller's promises about `layout` are the system allocator's.
+            unsafe { std::alloc::System.alloc(layout) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+            // SAFETY: `ptr` came from `alloc` above, that is from the system allocator.
+            unsafe { std::alloc::System.dealloc(ptr, layout) }
+        }
+    }
+
+    #[global_allocator]
+    static COUNTING: CountingAllocator = CountingAllocator;
+
+    fn allocations() -> usize {
+        ALLOCATIONS.with(core::cell::Cell::get)
+    }
+
+    #[test]
+    fn writing_a_fen_allocates_nothing_and_touches_only_what_it_needs() {
+        let kiwipete = read(
+            c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            0,
+        )
+        .unwrap();
+        let mut buf = [b'x' as c_char; 300];
+        let before = allocations();
+        // SAFETY: a live position and a buffer of the length passed.
+        let code = unsafe { dg_position_to_fen(&kiwipete, buf.as_mut_ptr(), buf.len()) };
+        assert_eq!(allocations(), before, "dg_position_to_fen allocated");
+        assert_eq!(code, 0);
+        // SAFETY: dg_position_to_fen wrote a NUL-terminated string.
+        let fen = unsafe { CStr::from_ptr(buf.as_ptr()) };
+        assert_eq!(
+            fen,
+            c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        );
+        // A buffer longer than any FEN is written no further than the longest FEN's NUL.
+        let untouched = &buf[Position::MAX_FEN_LEN + 1..];
+        assert!(untouched.iter().all(|&c| c == b'x' as c_char));
+        // The counter does count: the allocating call this one replaced is seen.
+        let before = allocations();
+        let _ = std::hint::black_box(Position::startpos().to_fen());
+        assert!(allocations() > before);
+    }
+
     #[test]
     fn a_short_buffer_is_refused_with_an_empty_string() {
         let start = DgPosition::new(Position::startpos());
@@ -213,10 +283,19 @@ mod tests {
         let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), buf.len()) };
         assert_eq!(code, ErrorCode::BufferTooSmall.code());
         assert_eq!(buf[0], 0);
-        buf.push(0);
+        buf[0] = b'x' as c_char;
+        buf.push(b'x' as c_char);
         // SAFETY: as above, one byte longer: the FEN and its NUL fit exactly.
         let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), buf.len()) };
         assert_eq!(code, 0);
+        // SAFETY: dg_position_to_fen wrote a NUL-terminated string.
+        let fen = unsafe { CStr::from_ptr(buf.as_ptr()) };
+        assert_eq!(fen.to_bytes().len(), fen_len);
+        assert_eq!(buf[fen_len], 0);
+        // SAFETY: a length of 0 lets the call write nothing, not even the NUL.
+        let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), 0) };
+        assert_eq!(code, ErrorCode::BufferTooSmall.code());
+        assert_eq!(buf[0], b'r' as c_char);
         // SAFETY: NULL output pointers are refused, not written.
         unsafe {
             assert_eq!(dg_position_to_fen(&start, null_mut(), 100), 1);
