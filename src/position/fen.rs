@@ -8,8 +8,8 @@ use core::str::FromStr;
 
 use super::castling_field;
 use super::error::shorten;
-use super::fen_buffer::{BufferTooSmall, SliceWriter};
 use super::{CastlingMode, ParseOptions, Position, Setup};
+use crate::slice_writer::{BufferTooSmall, SliceWriter};
 use crate::{Color, FenError, FenField, FenSyntaxError, Piece, Rank, Square};
 
 impl Setup {
