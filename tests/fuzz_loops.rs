@@ -80,7 +80,7 @@ fn play_sequence_agrees_with_the_reference_generator() {
 fn perft_backends_on_mutated_fens() {
     let mut rng = Rng::new(0x5eed_0004);
     let mut accepted = 0;
-    for _ in 0..3000 {
+    for _ in 0..4000 {
         accepted += fuzz_bodies::perft_backends(&mutated_fen(&mut rng));
         accepted += fuzz_bodies::perft_backends(&rng.bytes(60));
     }
