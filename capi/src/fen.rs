@@ -5,7 +5,7 @@ use core::fmt::{self, Write};
 
 use dirgolem::{CastlingMode, FenError, ParseOptions, Position, SliceWriter};
 
-use crate::boundary::{guard, out_bytes, status, text, zeroed};
+use crate::boundary::{guard, out_bytes, put_text, status, text, zeroed};
 use crate::error::ErrorCode;
 use crate::position::{self, DgPosition};
 
@@ -169,19 +169,13 @@ pub unsafe extern "C" fn dg_position_to_fen(
         let position = unsafe { position::read(p) }?;
         // SAFETY: the caller promises NULL or `len` writable bytes at `buf`.
         let out = unsafe { out_bytes(buf, len) }?;
-        // No FEN is longer than MAX_FEN_LEN: only that much of a larger buffer is touched.
-        let out = zeroed(&mut out[..len.min(Position::MAX_FEN_LEN + 1)]);
-        let Some((_nul, text)) = out.split_last_mut() else {
-            return Err(ErrorCode::BufferTooSmall);
-        };
-        match position.write_fen(text) {
-            // The filled zeros end the FEN: text holds at most len - 1 bytes.
-            Ok(_) => Ok(()),
-            Err(_) => {
-                out[0] = 0;
-                Err(ErrorCode::BufferTooSmall)
-            }
-        }
+        // Written on the stack first, so that a buffer too small keeps all but its first byte
+        // (the empty string) as the header promises.
+        let mut fen = [0u8; Position::MAX_FEN_LEN];
+        let len = position
+            .write_fen(&mut fen)
+            .map_err(|_| ErrorCode::Internal)?;
+        put_text(out, &fen[..len])
     })
 }
 
