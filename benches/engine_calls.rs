@@ -249,17 +249,8 @@ fn pair<T: PartialEq + std::fmt::Debug>(
         b.push(start.elapsed().as_secs_f64());
         assert_eq!(x, y, "{name}: the two sides disagree");
     }
-    let (a_min, a_med) = paired::fastest_and_median(&mut a);
-    let (b_min, b_med) = paired::fastest_and_median(&mut b);
-    println!(
-        "{name:<18} dirgolem {:>8.2} ms (median {:>8.2})   cozy-chess {:>8.2} ms (median {:>8.2})   ratio {:.2} (medians {:.2})",
-        a_min * 1e3,
-        a_med * 1e3,
-        b_min * 1e3,
-        b_med * 1e3,
-        b_min / a_min,
-        b_med / a_med,
-    );
+    let line = paired::against_cozy_chess(&mut a, &mut b, ("ms", 1e3), 8, 2);
+    println!("{name:<18} {line}");
 }
 
 /// cozy-chess's legal captures: its moves masked to the enemy men, and for pawns also to the

@@ -66,18 +66,8 @@ fn pair<T: PartialEq + std::fmt::Debug>(
         b.push(u);
         assert_eq!(x, y, "{name}: the generators disagree");
     }
-    let (a_min, a_med) = paired::fastest_and_median(&mut a);
-    let (b_min, b_med) = paired::fastest_and_median(&mut b);
-    let (label, scale) = unit;
-    println!(
-        "{name:<18} dirgolem {:>9.1} {label} (median {:>9.1})   cozy-chess {:>9.1} {label} (median {:>9.1})   ratio {:.2} (medians {:.2})",
-        a_min * scale,
-        a_med * scale,
-        b_min * scale,
-        b_med * scale,
-        b_min / a_min,
-        b_med / a_med,
-    );
+    let line = paired::against_cozy_chess(&mut a, &mut b, unit, 9, 1);
+    println!("{name:<18} {line}");
 }
 
 fn main() {

@@ -229,7 +229,8 @@ impl Move {
     }
 }
 
-/// A move formatted as UCI text; see [`Move::to_uci`].
+/// A move formatted as UCI text; see [`Move::to_uci`] (and [`Move::uci_text`] for the text
+/// itself, without a formatter).
 #[derive(Clone, Copy, Debug)]
 pub struct Uci {
     mv: Move,
@@ -238,15 +239,7 @@ pub struct Uci {
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let to = match self.mode {
-            CastlingMode::Standard => self.mv.king_destination(),
-            CastlingMode::Chess960 => self.mv.to(),
-        };
-        write!(f, "{}{}", self.mv.from(), to)?;
-        if let Some(p) = self.mv.promotion() {
-            write!(f, "{}", p.to_char())?;
-        }
-        Ok(())
+        f.write_str(&self.mv.uci_text(self.mode))
     }
 }
 

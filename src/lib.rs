@@ -19,9 +19,11 @@ mod perft;
 mod perft_parallel;
 mod piece;
 mod position;
+mod slice_writer;
 #[cfg(feature = "oracles")]
 pub mod sliders;
 mod square;
+mod uci_text;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use chess_move::{Move, MoveKind, Uci};
@@ -41,4 +43,6 @@ pub use position::{
     PositionError, Setup, UciMoveError,
 };
 pub use position::{SEE_VALUES, San, SanError};
+pub use slice_writer::SliceWriter;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci_text::UciText;

@@ -36,7 +36,7 @@ pub fn divide(position: &Position, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
     out
 }
 
-/// [`divide`] on a chosen backend, one move at a time: `f` gets each legal move and the number
+/// `divide` on a chosen backend, one move at a time: `f` gets each legal move and the number
 /// of leaves below it, in generation order, as soon as that move is counted, and can stop the
 /// walk (a tool whose reader went away should not count the remaining moves). Nothing is called
 /// at depth 0. Relaxed positions with more moves than a [`MoveList`](crate::MoveList) holds are

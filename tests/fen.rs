@@ -11,6 +11,11 @@ use dirgolem::{
 };
 use proptest::prelude::*;
 
+#[path = "common/rng.rs"]
+mod rng;
+
+use rng::Rng;
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn data(name: &str) -> String {
@@ -954,23 +959,6 @@ proptest! {
     }
 }
 
-/// A small deterministic random source (xorshift64*), so that the walk below is the same on
-/// every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// The men of the side that just moved that attack the king of the side to move.
 fn checkers(pos: &Position) -> Bitboard {
     use dirgolem::attacks;
@@ -1023,7 +1011,7 @@ fn random_setup(rng: &mut Rng) -> Setup {
 /// the double checks (the hard case) counted so that the walk cannot pass vacuously.
 #[test]
 fn checks_given_by_a_legal_move_are_never_called_impossible() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut starts: Vec<(Position, CastlingMode)> = Vec::new();
     while starts.len() < 1500 {
         let setup = random_setup(&mut rng);

@@ -5,33 +5,11 @@
 //! often enough to test something.
 
 mod fuzz_bodies;
+#[path = "common/rng.rs"]
+mod rng;
 
 use fuzz_bodies::pool;
-
-/// A small deterministic random source (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-
-    fn bytes(&mut self, max_len: usize) -> Vec<u8> {
-        let len = self.below(max_len + 1);
-        (0..len).map(|_| self.byte()).collect()
-    }
-}
+use rng::Rng;
 
 /// The bytes FENs and UCI moves are made of, so that mutations stay near valid input.
 const FEN_ALPHABET: &[u8] = b"pnbrqkPNBRQK012345678/ wb-KQkqABCDEFGHabcdefgh936 \t_,+x#\xc3\xa9";
@@ -57,7 +35,7 @@ fn mutated_fen(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn read_fen_on_random_bytes_and_mutated_fens() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     let mut accepted = 0;
     for _ in 0..20_000 {
         accepted += fuzz_bodies::read_fen(&rng.bytes(120));
@@ -68,7 +46,7 @@ fn read_fen_on_random_bytes_and_mutated_fens() {
 
 #[test]
 fn parse_uci_on_random_words_and_move_like_words() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = Rng::new(0x5eed_0002);
     let squares: Vec<String> = (b'a'..=b'h')
         .flat_map(|f| (b'1'..=b'8').map(move |r| format!("{}{}", f as char, r as char)))
         .collect();
@@ -90,7 +68,7 @@ fn parse_uci_on_random_words_and_move_like_words() {
 
 #[test]
 fn play_sequence_agrees_with_the_reference_generator() {
-    let mut rng = Rng(0x5eed_0003);
+    let mut rng = Rng::new(0x5eed_0003);
     let mut compared = 0;
     for _ in 0..60 {
         compared += fuzz_bodies::play_sequence(&rng.bytes(60));
@@ -100,9 +78,9 @@ fn play_sequence_agrees_with_the_reference_generator() {
 
 #[test]
 fn perft_backends_on_mutated_fens() {
-    let mut rng = Rng(0x5eed_0004);
+    let mut rng = Rng::new(0x5eed_0004);
     let mut accepted = 0;
-    for _ in 0..3000 {
+    for _ in 0..4000 {
         accepted += fuzz_bodies::perft_backends(&mutated_fen(&mut rng));
         accepted += fuzz_bodies::perft_backends(&rng.bytes(60));
     }

@@ -77,7 +77,7 @@ fn write_fen_fills_the_buffer_or_says_how_much_it_needs() {
     let err = Position::startpos().write_fen(&mut [0; 3]).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the FEN needs 56 bytes, the buffer holds 3"
+        "the text needs 56 bytes, the buffer holds 3"
     );
 }
 

@@ -12,84 +12,35 @@ use dirgolem::sliders::{
 use dirgolem::{Bitboard, Color, Piece, Position, Setup, Square, attacks};
 use proptest::prelude::*;
 
-const ROOK_STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const BISHOP_STEPS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+#[path = "common/rng.rs"]
+mod rng;
+#[path = "common/steps.rs"]
+mod steps;
 
-/// The square `steps` times `(df, dr)` away from `sq`, if on the board.
-fn offset(sq: usize, (df, dr): (i32, i32), steps: i32) -> Option<usize> {
-    let file = (sq % 8) as i32 + df * steps;
-    let rank = (sq / 8) as i32 + dr * steps;
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as usize)
-}
-
-/// The reference: walk each ray square by square, stop after the first taken square.
-fn walk(sq: usize, occupied: u64, steps: &[(i32, i32)]) -> u64 {
-    let mut attacks = 0;
-    for &step in steps {
-        let mut n = 1;
-        while let Some(s) = offset(sq, step, n) {
-            attacks |= 1 << s;
-            if occupied >> s & 1 != 0 {
-                break;
-            }
-            n += 1;
-        }
-    }
-    attacks
-}
+use rng::Rng;
+use steps::{DIAGONAL, KING, KNIGHT, ORTHOGONAL, ray_attacks, step};
 
 fn rook_ref(sq: usize, occupied: u64) -> u64 {
-    walk(sq, occupied, &ROOK_STEPS)
+    ray_attacks(sq, occupied, &ORTHOGONAL)
 }
 
 fn bishop_ref(sq: usize, occupied: u64) -> u64 {
-    walk(sq, occupied, &BISHOP_STEPS)
+    ray_attacks(sq, occupied, &DIAGONAL)
 }
 
 /// The squares on the rays of `sq` that have another ray square behind them.
-fn relevant(sq: usize, steps: &[(i32, i32)]) -> u64 {
+fn relevant(sq: usize, directions: &[(i8, i8)]) -> u64 {
     let mut mask = 0;
-    for &step in steps {
-        let mut n = 1;
-        while let Some(s) = offset(sq, step, n) {
-            if offset(sq, step, n + 1).is_some() {
-                mask |= 1 << s;
+    for &direction in directions {
+        let mut at = sq;
+        while let Some(next) = step(at, direction) {
+            if step(next, direction).is_some() {
+                mask |= 1 << next;
             }
-            n += 1;
+            at = next;
         }
     }
     mask
-}
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 fn check(technique: &dyn SliderAttacks, sq: usize, occupied: u64) {
@@ -126,22 +77,22 @@ fn subsets(mask: u64) -> impl Iterator<Item = u64> {
 }
 
 fn exhaustive(
-    steps: &[(i32, i32)],
+    steps: &[(i8, i8)],
     expected_cases: usize,
     attacks_of: fn(&dyn SliderAttacks, Square, Bitboard) -> Bitboard,
 ) {
     let techniques = sliders::all();
-    let mut noise = XorShift(0x0123_4567_89ab_cdef);
+    let mut noise = Rng::new(0x0123_4567_89ab_cdef);
     let mut cases = 0;
     for sq in 0..64 {
         let mask = relevant(sq, steps);
         let square = Square::index(sq);
         for subset in subsets(mask) {
             cases += 1;
-            let expected = walk(sq, subset, steps);
+            let expected = ray_attacks(sq, subset, steps);
             // Squares outside the relevant mask (the slider's own square, the ends of the
             // rays, other lines) must not change anything.
-            let noisy = subset | (noise.next() & !mask);
+            let noisy = subset | (noise.next_u64() & !mask);
             for technique in &techniques {
                 for occupied in [subset, noisy] {
                     let got = attacks_of(*technique, square, Bitboard(occupied)).0;
@@ -160,19 +111,19 @@ fn exhaustive(
 
 #[test]
 fn every_technique_equals_the_ray_walk_for_every_rook_occupancy_subset() {
-    exhaustive(&ROOK_STEPS, 102_400, |t, sq, occ| t.rook(sq, occ));
+    exhaustive(&ORTHOGONAL, 102_400, |t, sq, occ| t.rook(sq, occ));
 }
 
 #[test]
 fn every_technique_equals_the_ray_walk_for_every_bishop_occupancy_subset() {
-    exhaustive(&BISHOP_STEPS, 5248, |t, sq, occ| t.bishop(sq, occ));
+    exhaustive(&DIAGONAL, 5248, |t, sq, occ| t.bishop(sq, occ));
 }
 
 #[test]
 fn rotated_state_equals_the_ray_walk_for_every_relevant_subset() {
     for sq in 0..64 {
         let square = Square::index(sq);
-        for subset in subsets(relevant(sq, &ROOK_STEPS)) {
+        for subset in subsets(relevant(sq, &ORTHOGONAL)) {
             let state = RotatedOccupancy::from_occupied(Bitboard(subset));
             assert_eq!(
                 state.rook(square).0,
@@ -180,7 +131,7 @@ fn rotated_state_equals_the_ray_walk_for_every_relevant_subset() {
                 "{square} {subset:#x}"
             );
         }
-        for subset in subsets(relevant(sq, &BISHOP_STEPS)) {
+        for subset in subsets(relevant(sq, &DIAGONAL)) {
             let state = RotatedOccupancy::from_occupied(Bitboard(subset));
             assert_eq!(
                 state.bishop(square).0,
@@ -290,10 +241,10 @@ fn rotated_copies_put_every_square_once_and_lines_together() {
 
 #[test]
 fn blockers_and_beyond_covers_knights_and_kings_too() {
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for sq in Square::ALL {
         for _ in 0..16 {
-            let occupied = Bitboard(rng.next() & rng.next());
+            let occupied = Bitboard(rng.next_u64() & rng.next_u64());
             let piece_attacks = |p| blockers_beyond::piece_attacks(p, sq, occupied);
             assert_eq!(piece_attacks(Piece::Knight), attacks::knight(sq));
             assert_eq!(piece_attacks(Piece::King), attacks::king(sq));
@@ -381,7 +332,7 @@ fn magics_that_collide_are_replaced_by_searched_ones() {
     assert_ne!(m.rook_entries()[9].magic, 1);
     for sq in [Square::D4, Square::B2, Square::E5] {
         for occupied in
-            subsets(relevant(sq as usize, &ROOK_STEPS) | relevant(sq as usize, &BISHOP_STEPS))
+            subsets(relevant(sq as usize, &ORTHOGONAL) | relevant(sq as usize, &DIAGONAL))
                 .step_by(7)
         {
             check(&m, sq as usize, occupied);
@@ -408,7 +359,7 @@ fn start_positions() -> Vec<Position> {
 
 /// Every position met on `walks` random games of up to `plies` plies from each start.
 fn random_positions(walks: usize, plies: usize) -> Vec<Position> {
-    let mut rng = XorShift(0xd1e5_e1ec_7ed5_eed5);
+    let mut rng = Rng::new(0xd1e5_e1ec_7ed5_eed5);
     let mut out = Vec::new();
     for start in start_positions() {
         for _ in 0..walks {
@@ -420,7 +371,7 @@ fn random_positions(walks: usize, plies: usize) -> Vec<Position> {
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[(rng.next() % moves.len() as u64) as usize];
+                let m = moves[rng.below(moves.len())];
                 pos = pos.play(m).expect("a listed move is legal");
                 out.push(pos);
             }
@@ -434,31 +385,23 @@ fn man_attacks(setup: &Setup, from: usize, target: usize, occupied: u64) -> bool
     let Some((color, piece)) = setup.piece_at(Square::index(from)) else {
         return false;
     };
-    let reaches = |steps: &[(i32, i32)], slide: bool| {
-        steps.iter().any(|&step| {
-            let mut n = 1;
-            while let Some(s) = offset(from, step, n) {
-                if s == target {
-                    return true;
-                }
-                if !slide || occupied >> s & 1 != 0 {
-                    return false;
-                }
-                n += 1;
-            }
-            false
-        })
+    let reaches = |directions: &[(i8, i8)], slide: bool| {
+        if slide {
+            ray_attacks(from, occupied, directions) >> target & 1 != 0
+        } else {
+            directions.iter().any(|&d| step(from, d) == Some(target))
+        }
     };
     match piece {
         Piece::Pawn => {
             let forward = if color == Color::White { 1 } else { -1 };
             reaches(&[(1, forward), (-1, forward)], false)
         }
-        Piece::Knight => reaches(&KNIGHT_STEPS, false),
-        Piece::Bishop => reaches(&BISHOP_STEPS, true),
-        Piece::Rook => reaches(&ROOK_STEPS, true),
-        Piece::Queen => reaches(&KING_STEPS, true),
-        Piece::King => reaches(&KING_STEPS, false),
+        Piece::Knight => reaches(&KNIGHT, false),
+        Piece::Bishop => reaches(&DIAGONAL, true),
+        Piece::Rook => reaches(&ORTHOGONAL, true),
+        Piece::Queen => reaches(&KING, true),
+        Piece::King => reaches(&KING, false),
     }
 }
 
@@ -470,14 +413,14 @@ fn attackers_brute_force(setup: &Setup, target: usize, occupied: u64) -> u64 {
 
 #[test]
 fn attackers_to_equals_a_brute_force_scan_for_both_colours() {
-    let mut rng = XorShift(0x0bad_cafe_f00d_beef);
+    let mut rng = Rng::new(0x0bad_cafe_f00d_beef);
     let techniques = sliders::all();
     for pos in random_positions(1, 24) {
         let setup = pos.to_setup();
         // The full board, and the board with some men lifted off (x-ray views, as in SEE).
         for occupied in [
             setup.occupied().0,
-            setup.occupied().0 & (rng.next() | rng.next()),
+            setup.occupied().0 & (rng.next_u64() | rng.next_u64()),
         ] {
             for target in 0..64 {
                 let expected = attackers_brute_force(&setup, target, occupied);

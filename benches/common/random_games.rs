@@ -1,21 +1,18 @@
 //! Positions from random games: the inputs of the engine benchmarks. An engine never replays
 //! the same few positions, so the sets are large and drawn from play, not from a test suite.
-//! Included with `#[path]`.
+//! Included with `#[path]`; its random source is the tests' (`tests/common/rng.rs`).
+
+#[path = "../../tests/common/rng.rs"]
+mod rng;
 
 /// `count` distinct positions from random games (dirgolem plays them: from the start position,
 /// a random number of random legal moves), none of them over, as FENs. Deterministic in `seed`.
 pub fn random_game_fens(count: usize, seed: u64) -> Vec<String> {
-    let mut rng = seed | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = rng::Rng::new(seed);
     let mut fens = std::collections::BTreeSet::new();
     let mut out = Vec::new();
     while out.len() < count {
-        let plies = 8 + next() % 72;
+        let plies = 8 + rng.below(72);
         let mut p = dirgolem::Position::startpos();
         let mut over = false;
         for _ in 0..plies {
@@ -24,7 +21,7 @@ pub fn random_game_fens(count: usize, seed: u64) -> Vec<String> {
                 over = true;
                 break;
             }
-            p = p.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
+            p = p.play_unchecked(moves[rng.below(moves.len())]);
         }
         if over || p.legal_moves().is_empty() {
             continue;

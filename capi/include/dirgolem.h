@@ -58,6 +58,9 @@ typedef uint16_t dg_move;
 /* A buffer this long holds any position's FEN and its NUL. */
 #define DG_FEN_BUFFER_SIZE 128
 
+/* A buffer this long holds any message dg_position_from_fen_with_error writes, and its NUL. */
+#define DG_FEN_ERROR_BUFFER_SIZE 256
+
 /* A buffer this long holds any move's UCI text and its NUL. */
 #define DG_UCI_BUFFER_SIZE 6
 
@@ -105,6 +108,16 @@ int dg_position_from_fen(const char *fen, dg_position *out);
 /* dg_position_from_fen with flags: 0 or DG_FEN_CHESS960 and/or DG_FEN_RELAXED (other bits:
  * DG_ERR_UNKNOWN_FLAGS). */
 int dg_position_from_fen_with(const char *fen, unsigned flags, dg_position *out);
+
+/* dg_position_from_fen_with that also says what is wrong: on error writes into msg (cap
+ * bytes) the library's sentence naming the field and the character or rule at fault, such as
+ * `invalid side to move "x" (expected 'w' or 'b')` or `white has no king` (for the codes that
+ * are not about the FEN, dg_error_message's sentence); on success "". The text ends in a NUL
+ * and is cut at a character boundary if longer than cap - 1 bytes (DG_FEN_ERROR_BUFFER_SIZE
+ * holds any message whole). msg may be NULL or cap 0: no message then. Same return value as
+ * dg_position_from_fen_with; keeps no state between calls. */
+int dg_position_from_fen_with_error(const char *fen, unsigned flags, dg_position *out, char *msg,
+                                    size_t cap);
 
 /* Writes the FEN of *p and a NUL into buf, which has len bytes (DG_FEN_BUFFER_SIZE always
  * suffices); castling rights in the position's notation (KQkq, or Shredder-FEN for Chess960).

@@ -70,6 +70,16 @@ pub(crate) fn put_text(out: &mut [MaybeUninit<u8>], text: &[u8]) -> Result<(), E
     Ok(())
 }
 
+/// `out` filled with zeros, as initialised bytes that Rust code can write into (and that end
+/// any text written there shorter than `out` with a NUL).
+pub(crate) fn zeroed(out: &mut [MaybeUninit<u8>]) -> &mut [u8] {
+    for slot in out.iter_mut() {
+        slot.write(0);
+    }
+    // SAFETY: every byte was initialised by the loop above.
+    unsafe { out.assume_init_mut() }
+}
+
 /// Stores `value` at `out`.
 ///
 /// # Safety
@@ -104,6 +114,13 @@ mod tests {
         // SAFETY: every byte was initialised above.
         assert_eq!(unsafe { buf[0].assume_init() }, 0);
         assert_eq!(put_text(&mut [], b""), Err(ErrorCode::BufferTooSmall));
+    }
+
+    #[test]
+    fn zeroed_clears_every_byte() {
+        let mut buf = [MaybeUninit::new(b'x'); 5];
+        assert_eq!(zeroed(&mut buf), &[0; 5]);
+        assert_eq!(zeroed(&mut []), &[] as &[u8]);
     }
 
     #[test]

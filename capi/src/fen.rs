@@ -1,10 +1,11 @@
 //! FEN in and out, and the start position.
 
 use core::ffi::{c_char, c_int, c_uint};
+use core::fmt::{self, Write};
 
-use dirgolem::{CastlingMode, FenError, ParseOptions, Position};
+use dirgolem::{CastlingMode, FenError, ParseOptions, Position, SliceWriter};
 
-use crate::boundary::{guard, out_bytes, put_text, status, text};
+use crate::boundary::{guard, out_bytes, put_text, status, text, zeroed};
 use crate::error::ErrorCode;
 use crate::position::{self, DgPosition};
 
@@ -46,19 +47,91 @@ pub unsafe extern "C" fn dg_position_from_fen_with(
     out: *mut DgPosition,
 ) -> c_int {
     status(|| {
-        if out.is_null() {
-            return Err(ErrorCode::Null);
+        // SAFETY: the caller's promises are read_fen's.
+        unsafe { read_fen(fen, flags, out) }.map_err(|(code, _)| code)
+    })
+}
+
+/// A buffer this long holds the message of any FEN error that
+/// [`dg_position_from_fen_with_error`] writes, and its NUL: the messages quote at most a few
+/// dozen bytes of the FEN (escaped), in a sentence of one or two hundred bytes.
+pub const DG_FEN_ERROR_BUFFER_SIZE: usize = 256;
+
+/// [`dg_position_from_fen_with`] that also says what is wrong: on error it writes into `msg`
+/// (room for `cap` bytes) the library's sentence naming the field and the character or the
+/// rule at fault, such as `invalid side to move "x" (expected 'w' or 'b')` or `white has no
+/// king`, for the other codes `dg_error_message`'s sentence; on success an empty string. The
+/// text ends in a NUL; one longer than `cap - 1` bytes is cut at a character boundary
+/// (`DG_FEN_ERROR_BUFFER_SIZE` holds every message whole). `msg` may be NULL or `cap` 0: then
+/// no message is written. Returns what `dg_position_from_fen_with` returns; `*out` is
+/// unchanged on error. No state is kept between calls.
+///
+/// # Safety
+/// As [`dg_position_from_fen`]; `msg` is NULL or points to `cap` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dg_position_from_fen_with_error(
+    fen: *const c_char,
+    flags: c_uint,
+    out: *mut DgPosition,
+    msg: *mut c_char,
+    cap: usize,
+) -> c_int {
+    status(|| {
+        // SAFETY: the caller's promises are read_fen's.
+        let result = unsafe { read_fen(fen, flags, out) };
+        // SAFETY: the caller promises NULL (refused, and then no message is wanted) or `cap`
+        // writable bytes at `msg`.
+        if let Ok(msg) = unsafe { out_bytes(msg, cap) } {
+            let msg = zeroed(&mut msg[..cap.min(DG_FEN_ERROR_BUFFER_SIZE)]);
+            match &result {
+                Ok(()) => {}
+                Err((_, Some(error))) => put_message(msg, error),
+                Err((code, None)) => put_message(msg, &code.message().to_str().unwrap_or("")),
+            }
         }
-        let options = parse_options(flags)?;
-        // SAFETY: the caller promises NULL or a NUL-terminated string.
-        let fen = unsafe { text(fen) }?;
-        let position = Position::from_fen_with(fen, options).map_err(|error| match error {
+        result.map_err(|(code, _)| code)
+    })
+}
+
+/// Reads the FEN at `fen` with the options of `flags` into `*out`; on error the code and, for a
+/// FEN that does not parse or describes no legal position, the library's error.
+///
+/// # Safety
+/// As [`dg_position_from_fen`].
+unsafe fn read_fen(
+    fen: *const c_char,
+    flags: c_uint,
+    out: *mut DgPosition,
+) -> Result<(), (ErrorCode, Option<FenError>)> {
+    if out.is_null() {
+        return Err((ErrorCode::Null, None));
+    }
+    let options = parse_options(flags).map_err(|code| (code, None))?;
+    // SAFETY: the caller promises NULL or a NUL-terminated string.
+    let fen = unsafe { text(fen) }.map_err(|code| (code, None))?;
+    let position = Position::from_fen_with(fen, options).map_err(|error| {
+        let code = match error {
             FenError::Syntax(_) => ErrorCode::FenSyntax,
             FenError::Position(_) => ErrorCode::FenPosition,
-        })?;
-        // SAFETY: the caller promises a writable `dg_position` at `out` (not NULL, checked).
-        unsafe { position::write(out, position) }
-    })
+        };
+        (code, Some(error))
+    })?;
+    // SAFETY: the caller promises a writable `dg_position` at `out` (not NULL, checked).
+    unsafe { position::write(out, position) }.map_err(|code| (code, None))
+}
+
+/// Writes `message` into the zeroed `msg`, keeping its last byte for the NUL and cutting the
+/// text after its last whole character if it does not fit.
+fn put_message(msg: &mut [u8], message: &dyn fmt::Display) {
+    let Some((_nul, room)) = msg.split_last_mut() else {
+        return;
+    };
+    let mut writer = SliceWriter::new(room);
+    // The writer never fails: it keeps what fits.
+    let _ = write!(writer, "{message}");
+    let kept = writer.as_str().len();
+    // Bytes of a character the buffer cut are cleared; the zeros after the text end it.
+    room[kept..].fill(0);
 }
 
 /// The options `flags` stand for.
@@ -96,7 +169,13 @@ pub unsafe extern "C" fn dg_position_to_fen(
         let position = unsafe { position::read(p) }?;
         // SAFETY: the caller promises NULL or `len` writable bytes at `buf`.
         let out = unsafe { out_bytes(buf, len) }?;
-        put_text(out, position.to_fen().as_bytes())
+        // Written on the stack first, so that a buffer too small keeps all but its first byte
+        // (the empty string) as the header promises.
+        let mut fen = [0u8; Position::MAX_FEN_LEN];
+        let len = position
+            .write_fen(&mut fen)
+            .map_err(|_| ErrorCode::Internal)?;
+        put_text(out, &fen[..len])
     })
 }
 
@@ -181,6 +260,141 @@ mod tests {
         assert_eq!(fen_of(&out), startpos.to_str().unwrap());
     }
 
+    /// The code of `dg_position_from_fen_with_error` and the message it wrote into a buffer of
+    /// `cap` bytes (filled with `x` before).
+    fn read_with_error(fen: &CStr, flags: c_uint, cap: usize) -> (c_int, String) {
+        let mut out = DgPosition::new(Position::startpos());
+        let mut msg = vec![b'x' as c_char; cap.max(1)];
+        // SAFETY: a NUL-terminated string, a live output struct and `cap` bytes at `msg`.
+        let code = unsafe {
+            dg_position_from_fen_with_error(fen.as_ptr(), flags, &mut out, msg.as_mut_ptr(), cap)
+        };
+        // SAFETY: the call wrote a NUL-terminated string into the buffer, or left a zero-length
+        // buffer alone (then the one byte is read as a string with its terminator missing).
+        let text = match cap {
+            0 => String::new(),
+            _ => unsafe { CStr::from_ptr(msg.as_ptr()) }
+                .to_str()
+                .unwrap()
+                .to_string(),
+        };
+        (code, text)
+    }
+
+    #[test]
+    fn fen_errors_come_with_the_librarys_message() {
+        let size = DG_FEN_ERROR_BUFFER_SIZE;
+        let bad_turn = c"8/8/8/8/8/8/8/8 x - - 0 1";
+        assert_eq!(
+            read_with_error(bad_turn, 0, size),
+            (
+                ErrorCode::FenSyntax.code(),
+                "invalid side to move \"x\" (expected 'w' or 'b')".to_string()
+            )
+        );
+        for (fen, flags) in [
+            (c"8/8/8/8/8/8/8/8 w - - 0 1", 0),
+            (
+                c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+                0,
+            ),
+            (c"B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1", 0),
+            (
+                c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1",
+                0,
+            ),
+            (
+                c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
+                0,
+            ),
+            (c"4k3/8/8/8/8/8/8/4K2R w Q - 0 1", DG_FEN_CHESS960),
+        ] {
+            let (code, message) = read_with_error(fen, flags, size);
+            let options = parse_options(flags).unwrap();
+            let error = Position::from_fen_with(fen.to_str().unwrap(), options).unwrap_err();
+            let expected = match error {
+                FenError::Syntax(_) => ErrorCode::FenSyntax,
+                FenError::Position(_) => ErrorCode::FenPosition,
+            };
+            assert_eq!((code, message), (expected.code(), error.to_string()));
+        }
+        // Success clears the message; the other errors give their code's sentence.
+        let startpos = c"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(read_with_error(startpos, 0, size), (0, String::new()));
+        let unknown = ErrorCode::UnknownFlags;
+        assert_eq!(
+            read_with_error(startpos, 8, size),
+            (unknown.code(), unknown.message().to_str().unwrap().into())
+        );
+        let utf8 = ErrorCode::Utf8;
+        assert_eq!(
+            read_with_error(c"\xff", 0, size),
+            (utf8.code(), utf8.message().to_str().unwrap().into())
+        );
+    }
+
+    #[test]
+    fn a_long_fen_message_is_cut_to_the_buffer_on_a_character() {
+        let bad_turn = c"8/8/8/8/8/8/8/8 x - - 0 1";
+        assert_eq!(
+            read_with_error(bad_turn, 0, 8),
+            (ErrorCode::FenSyntax.code(), "invalid".to_string())
+        );
+        // "non-ASCII character 'é'": 21 bytes, then the two of 'é'; 22 bytes of room end
+        // inside it.
+        let accent = c"\xc3\xa9";
+        let whole = read_with_error(accent, 0, DG_FEN_ERROR_BUFFER_SIZE).1;
+        assert!(whole.starts_with("non-ASCII character '\u{e9}'"), "{whole}");
+        let (code, cut) = read_with_error(accent, 0, 23);
+        assert_eq!((code, cut.as_str()), (3, "non-ASCII character '"));
+        assert_eq!(
+            read_with_error(accent, 0, 24).1,
+            "non-ASCII character '\u{e9}"
+        );
+        // No room (or no buffer) means no message, and the same code.
+        assert_eq!(read_with_error(accent, 0, 0).0, 3);
+        let mut out = DgPosition::new(Position::startpos());
+        // SAFETY: a NUL-terminated string, a live struct and a NULL message buffer.
+        let code = unsafe {
+            dg_position_from_fen_with_error(accent.as_ptr(), 0, &mut out, null_mut(), 100)
+        };
+        assert_eq!(code, 3);
+    }
+
+    #[test]
+    fn the_error_buffer_holds_the_longest_messages() {
+        // The quoted fields at their longest (the core cuts a quote after 24 bytes) and made of
+        // control characters, which the messages escape in six bytes each.
+        let junk = "\u{1}".repeat(40);
+        let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let fens = [
+            format!("{board} {junk} KQkq - 0 1"),
+            format!("{board} w {junk} - 0 1"),
+            format!("{board} w KQkq {junk} 0 1"),
+            format!("{board} w KQkq - {junk} 1"),
+            format!("{board} w KQkq - 0 {junk}"),
+            format!("{board} w KQkq - 0 {}", "9".repeat(40)),
+            format!("{junk}/8/8/8/8/8/8/8 w - - 0 1"),
+            format!("{board} w KQkq - 0 1 {junk}"),
+            "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQKQQk w - - 0 1"
+                .into(),
+            "k7/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1".into(),
+            "k7/8/8/8/8/8/8/R3K2R w KQkq - 0 1".into(),
+        ];
+        let mut longest = 0;
+        for fen in &fens {
+            let strict = Position::from_fen(fen).unwrap_err();
+            let relaxed = Position::from_fen_with(fen, ParseOptions::relaxed()).err();
+            for error in [Some(strict), relaxed].into_iter().flatten() {
+                let message = error.to_string();
+                assert!(message.len() < DG_FEN_ERROR_BUFFER_SIZE, "{message}");
+                longest = longest.max(message.len());
+            }
+        }
+        // The escaped quotes did make long messages: the bound was tested near its limit.
+        assert!(longest > DG_FEN_ERROR_BUFFER_SIZE / 2, "{longest}");
+    }
+
     #[test]
     fn relaxed_accepts_what_strict_refuses() {
         let two_bishops_check = c"B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
@@ -204,6 +418,64 @@ mod tests {
         assert!(full_board.len() + " w KQkq e6 4294967295 4294967295".len() < DG_FEN_BUFFER_SIZE);
     }
 
+    /// Counts the allocations each thread makes, so that a test can tell that a call made none
+    /// (the tests run on several threads at once; each reads only its own count).
+    struct CountingAllocator;
+
+    std::thread_local! {
+        static ALLOCATIONS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+
+    // SAFETY: every call is passed on unchanged to the system allocator; the count is a
+    // thread-local `Cell` with a constant initialiser, which itself never allocates.
+    unsafe impl std::alloc::GlobalAlloc for CountingAllocator {
+        unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+            ALLOCATIONS.with(|n| n.set(n.get() + 1));
+            // SAFETY: the caller's promises about `layout` are the system allocator's.
+            unsafe { std::alloc::System.alloc(layout) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+            // SAFETY: `ptr` came from `alloc` above, that is from the system allocator.
+            unsafe { std::alloc::System.dealloc(ptr, layout) }
+        }
+    }
+
+    #[global_allocator]
+    static COUNTING: CountingAllocator = CountingAllocator;
+
+    fn allocations() -> usize {
+        ALLOCATIONS.with(core::cell::Cell::get)
+    }
+
+    #[test]
+    fn writing_a_fen_allocates_nothing_and_touches_only_what_it_needs() {
+        let kiwipete = read(
+            c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            0,
+        )
+        .unwrap();
+        let mut buf = [b'x' as c_char; 300];
+        let before = allocations();
+        // SAFETY: a live position and a buffer of the length passed.
+        let code = unsafe { dg_position_to_fen(&kiwipete, buf.as_mut_ptr(), buf.len()) };
+        assert_eq!(allocations(), before, "dg_position_to_fen allocated");
+        assert_eq!(code, 0);
+        // SAFETY: dg_position_to_fen wrote a NUL-terminated string.
+        let fen = unsafe { CStr::from_ptr(buf.as_ptr()) };
+        assert_eq!(
+            fen,
+            c"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        );
+        // A buffer longer than any FEN is written no further than the longest FEN's NUL.
+        let untouched = &buf[Position::MAX_FEN_LEN + 1..];
+        assert!(untouched.iter().all(|&c| c == b'x' as c_char));
+        // The counter does count: the allocating call this one replaced is seen.
+        let before = allocations();
+        let _ = std::hint::black_box(Position::startpos().to_fen());
+        assert!(allocations() > before);
+    }
+
     #[test]
     fn a_short_buffer_is_refused_with_an_empty_string() {
         let start = DgPosition::new(Position::startpos());
@@ -213,10 +485,19 @@ mod tests {
         let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), buf.len()) };
         assert_eq!(code, ErrorCode::BufferTooSmall.code());
         assert_eq!(buf[0], 0);
-        buf.push(0);
+        buf[0] = b'x' as c_char;
+        buf.push(b'x' as c_char);
         // SAFETY: as above, one byte longer: the FEN and its NUL fit exactly.
         let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), buf.len()) };
         assert_eq!(code, 0);
+        // SAFETY: dg_position_to_fen wrote a NUL-terminated string.
+        let fen = unsafe { CStr::from_ptr(buf.as_ptr()) };
+        assert_eq!(fen.to_bytes().len(), fen_len);
+        assert_eq!(buf[fen_len], 0);
+        // SAFETY: a length of 0 lets the call write nothing, not even the NUL.
+        let code = unsafe { dg_position_to_fen(&start, buf.as_mut_ptr(), 0) };
+        assert_eq!(code, ErrorCode::BufferTooSmall.code());
+        assert_eq!(buf[0], b'r' as c_char);
         // SAFETY: NULL output pointers are refused, not written.
         unsafe {
             assert_eq!(dg_position_to_fen(&start, null_mut(), 100), 1);

@@ -29,8 +29,9 @@ mod uci;
 pub use backend::dg_backend_name;
 pub use error::{DG_OK, ErrorCode, dg_error_message};
 pub use fen::{
-    DG_FEN_BUFFER_SIZE, DG_FEN_CHESS960, DG_FEN_RELAXED, dg_position_from_fen,
-    dg_position_from_fen_with, dg_position_to_fen, dg_startpos,
+    DG_FEN_BUFFER_SIZE, DG_FEN_CHESS960, DG_FEN_ERROR_BUFFER_SIZE, DG_FEN_RELAXED,
+    dg_position_from_fen, dg_position_from_fen_with, dg_position_from_fen_with_error,
+    dg_position_to_fen, dg_startpos,
 };
 pub use moves::{
     DG_MAX_MOVES, dg_captures, dg_count_legal, dg_is_legal, dg_legal_moves, dg_quiets, dg_see,

@@ -9,7 +9,7 @@
 //! read).
 
 use core::ffi::{c_char, c_int};
-use core::fmt::{self, Write};
+use core::mem::MaybeUninit;
 
 use dirgolem::{CastlingMode, Move, UciMoveError};
 
@@ -19,40 +19,19 @@ use crate::error::ErrorCode;
 use crate::position::{self, DgPosition};
 
 /// The size of a buffer for a move's UCI text: four squares' letters, a promotion letter and
-/// the NUL.
+/// the NUL (`dirgolem::UciText::MAX_LEN` and one).
 pub const DG_UCI_BUFFER_SIZE: usize = 6;
 
 /// What a word that is no move at all prints as (UCI's null move).
 const NO_MOVE: &[u8] = b"0000";
 
-/// A move's UCI text, formatted on the stack.
-struct UciText {
-    bytes: [u8; DG_UCI_BUFFER_SIZE - 1],
-    len: usize,
-}
-
-impl Write for UciText {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
-        slot.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+/// The UCI text of the move word `m` with castling in `mode`, or `0000` for a word that is no
+/// move, written with its NUL into `out`.
+fn put_uci(out: &mut [MaybeUninit<u8>], m: dg_move, mode: CastlingMode) -> Result<(), ErrorCode> {
+    match Move::from_bits(m) {
+        Some(m) => put_text(out, m.uci_text(mode).as_bytes()),
+        None => put_text(out, NO_MOVE),
     }
-}
-
-/// The UCI text of the move word `m` in `mode`, or `0000` for a word that is no move.
-fn uci_text(m: dg_move, mode: CastlingMode) -> UciText {
-    let mut text = UciText {
-        bytes: [0; DG_UCI_BUFFER_SIZE - 1],
-        len: 0,
-    };
-    let written = Move::from_bits(m).map(|m| write!(text, "{}", m.to_uci(mode)));
-    if written != Some(Ok(())) {
-        text.bytes[..NO_MOVE.len()].copy_from_slice(NO_MOVE);
-        text.len = NO_MOVE.len();
-    }
-    text
 }
 
 /// Writes the UCI text of `m` and a NUL into `buf` (`DG_UCI_BUFFER_SIZE` bytes), castling in
@@ -67,8 +46,7 @@ pub unsafe extern "C" fn dg_move_to_uci(m: dg_move, buf: *mut c_char) {
     guard((), || {
         // SAFETY: the caller promises NULL or DG_UCI_BUFFER_SIZE writable bytes.
         if let Ok(out) = unsafe { out_bytes(buf, DG_UCI_BUFFER_SIZE) } {
-            let text = uci_text(m, CastlingMode::Standard);
-            let _ = put_text(out, &text.bytes[..text.len]);
+            let _ = put_uci(out, m, CastlingMode::Standard);
         }
     })
 }
@@ -92,8 +70,7 @@ pub unsafe extern "C" fn dg_move_to_uci_in(
         let position = unsafe { position::read(p) }?;
         // SAFETY: the caller promises NULL or DG_UCI_BUFFER_SIZE writable bytes.
         let out = unsafe { out_bytes(buf, DG_UCI_BUFFER_SIZE) }?;
-        let text = uci_text(m, position.castling_mode());
-        put_text(out, &text.bytes[..text.len])
+        put_uci(out, m, position.castling_mode())
     })
 }
 
@@ -173,6 +150,8 @@ mod tests {
         let pos = Position::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
         let promote = pos.parse_uci("a7a8n").unwrap().to_bits();
         assert_eq!(to_uci(promote), "a7a8n");
+        // The longest text and its NUL fill the buffer the header names.
+        assert_eq!(DG_UCI_BUFFER_SIZE, dirgolem::UciText::MAX_LEN + 1);
         assert_eq!(to_uci(0), "0000");
         assert_eq!(to_uci(u16::MAX), "0000");
         // SAFETY: NULL is refused, not written.

@@ -328,6 +328,39 @@ static void test_bad_input(void) {
     CHECK(strcmp(dg_error_message(DG_OK), "success") == 0);
 }
 
+static void test_fen_error_messages(void) {
+    dg_position p, untouched;
+    char msg[DG_FEN_ERROR_BUFFER_SIZE];
+    dg_startpos(&p);
+    dg_startpos(&untouched);
+
+    /* The library's sentence, naming the field and the text at fault. */
+    CHECK_CODE(dg_position_from_fen_with_error("8/8/8/8/8/8/8/8 x - - 0 1", 0, &p, msg, sizeof msg),
+               DG_ERR_FEN_SYNTAX);
+    CHECK(strcmp(msg, "invalid side to move \"x\" (expected 'w' or 'b')") == 0);
+    CHECK_CODE(dg_position_from_fen_with_error("8/8/8/8/8/8/8/8 w - - 0 1", 0, &p, msg, sizeof msg),
+               DG_ERR_FEN_POSITION);
+    CHECK(strcmp(msg, "white has no king") == 0);
+    CHECK_CODE(dg_position_from_fen_with_error(perft_cases[0].fen, 4, &p, msg, sizeof msg),
+               DG_ERR_UNKNOWN_FLAGS);
+    CHECK(strcmp(msg, dg_error_message(DG_ERR_UNKNOWN_FLAGS)) == 0);
+    CHECK(dg_zobrist(&p) == dg_zobrist(&untouched)); /* unchanged by the refused reads */
+
+    /* Cut to the buffer; no buffer at all; success clears the message. */
+    memset(msg, 'x', sizeof msg);
+    CHECK_CODE(dg_position_from_fen_with_error("8/8/8/8/8/8/8/8 x - - 0 1", 0, &p, msg, 8),
+               DG_ERR_FEN_SYNTAX);
+    CHECK(strcmp(msg, "invalid") == 0 && msg[8] == 'x');
+    CHECK_CODE(dg_position_from_fen_with_error("8/8/8/8/8/8/8/8 x - - 0 1", 0, &p, NULL, 100),
+               DG_ERR_FEN_SYNTAX);
+    CHECK_CODE(dg_position_from_fen_with_error("8/8/8/8/8/8/8/8 x - - 0 1", 0, &p, msg, 0),
+               DG_ERR_FEN_SYNTAX);
+    CHECK(msg[0] == 'i');
+    CHECK_CODE(dg_position_from_fen_with_error(perft_cases[1].fen, 0, &p, msg, sizeof msg), DG_OK);
+    CHECK(msg[0] == '\0');
+    CHECK(dg_count_legal(&p) == 48);
+}
+
 int main(void) {
     printf("backend: %s\n", dg_backend_name());
     test_layout();
@@ -337,6 +370,7 @@ int main(void) {
     test_copy_make();
     test_chess960_castling_text();
     test_bad_input();
+    test_fen_error_messages();
     printf("capi: %d passed, %d failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

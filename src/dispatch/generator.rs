@@ -54,7 +54,7 @@ impl Backend {
         Backend::Neon,
     ];
 
-    /// The environment variable that names a backend for [`Backend::from_env`] (and the
+    /// The environment variable that names a backend for `Backend::from_env` (and the
     /// tool's `--backend` default): `DIRGOLEM_BACKEND`.
     ///
     /// ```

@@ -10,8 +10,10 @@
 //! it with its own registers and documents how lanes map to them.
 //!
 //! A backend is a zero-sized token: holding one proves that the CPU has its instructions (the
-//! token is made only after run-time detection), and every vector operation takes the token, so
-//! safe code cannot reach a vector instruction the CPU lacks (the memchr / pulp pattern).
+//! token is made only after detection: with `std` the CPU is asked at run time, without it the
+//! build's target features are taken as the promise, see `detect`), and every vector operation
+//! takes the token, so safe code cannot reach a vector instruction the CPU lacks (the memchr /
+//! pulp pattern).
 
 mod by_position;
 mod detect;

@@ -1,8 +1,8 @@
 //! The portable backend, written on the `wide` crate: four `u64x2` vectors, which `wide` maps at
 //! compile time to the vector unit the target is built for (SSE2 on x86 and x86-64, simd128 on
 //! wasm32 built with `-C target-feature=+simd128`, NEON on aarch64). It is the one vector
-//! backend of targets that have no run-time detected one, wasm32 above all, where a module
-//! either was built with simd128 or was not.
+//! backend of targets that have no backend of their own to detect, wasm32 above all, where a
+//! module either was built with simd128 or was not.
 //!
 //! Vector `k` (0..4) holds lane `k` in its low half and the opposite lane `k + 4` in its high
 //! half, as in the SSE2 backend: a vector's two lanes always shift by the same distance in

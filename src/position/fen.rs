@@ -8,8 +8,8 @@ use core::str::FromStr;
 
 use super::castling_field;
 use super::error::shorten;
-use super::fen_buffer::{BufferTooSmall, SliceWriter};
 use super::{CastlingMode, ParseOptions, Position, Setup};
+use crate::slice_writer::{BufferTooSmall, SliceWriter};
 use crate::{Color, FenError, FenField, FenSyntaxError, Piece, Rank, Square};
 
 impl Setup {
@@ -104,7 +104,7 @@ impl Setup {
         out
     }
 
-    /// Writes [`Setup::to_fen`] into `buf`, without allocation, and returns the number of bytes
+    /// Writes `Setup::to_fen` into `buf`, without allocation, and returns the number of bytes
     /// written (the FEN is ASCII; no terminating NUL is added). A setup's FEN has at most
     /// [`Setup::MAX_FEN_LEN`] bytes. If `buf` is shorter than the FEN the error says how many
     /// bytes it needs, and what `buf` holds is unspecified.
@@ -324,7 +324,7 @@ impl Position {
         self.to_setup().to_fen(self.mode)
     }
 
-    /// Writes the FEN ([`Position::to_fen`]) into `buf`, without allocation, and returns the
+    /// Writes the FEN (`Position::to_fen`) into `buf`, without allocation, and returns the
     /// number of bytes written (the FEN is ASCII; no terminating NUL is added). A buffer of
     /// [`Position::MAX_FEN_LEN`] bytes holds any position's FEN. If `buf` is shorter than the
     /// FEN the error says how many bytes it needs, and what `buf` holds is unspecified.
@@ -350,7 +350,7 @@ impl Position {
 }
 
 impl fmt::Display for Position {
-    /// The FEN ([`Position::to_fen`]), written without allocation.
+    /// The FEN (`Position::to_fen`), written without allocation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_setup().write_fen_to(self.mode, f)
     }

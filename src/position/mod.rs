@@ -7,7 +7,6 @@ mod castling_field;
 mod en_passant;
 mod error;
 mod fen;
-mod fen_buffer;
 mod legal;
 mod make;
 mod move_check;
@@ -21,9 +20,9 @@ mod setup;
 mod validate;
 mod zobrist;
 
+pub use crate::slice_writer::BufferTooSmall;
 pub(crate) use board::*;
 pub use error::*;
-pub use fen_buffer::BufferTooSmall;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
 pub use outcome::Outcome;

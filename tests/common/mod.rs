@@ -1,9 +1,11 @@
-//! Helpers shared by the integration tests: data-file readers (`epd`) and an independent, slow
-//! reference move generator (`reference`). Each test binary uses only part of this module.
+//! Helpers shared by the integration tests: data-file readers (`epd`), an independent, slow
+//! reference move generator (`reference`) on the plain geometry of `steps.rs`, and the seeded
+//! random source (`rng`). Each test binary uses only part of this module.
 #![allow(dead_code)]
 
 pub mod epd;
 pub mod reference;
+pub mod rng;
 
 use dirgolem::{ParseOptions, Position};
 

@@ -6,44 +6,19 @@
 
 use dirgolem::{Bitboard, Color, Move, MoveKind, Piece, Setup, Square};
 
-/// Orthogonal steps (file, rank).
-pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-/// Diagonal steps (file, rank).
-pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-/// Knight jumps (file, rank).
-pub const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-/// King steps (file, rank).
-pub const KING: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+// By path, so that the file works where it is included alone (tests/fuzz_bodies).
+#[path = "steps.rs"]
+mod steps;
+
+use steps::step;
+pub use steps::{DIAGONAL, KING, KNIGHT, ORTHOGONAL};
+
 /// The pieces a pawn can promote to.
 pub const PROMOTIONS: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
 /// The square `(file, rank)` steps from `sq`, or `None` off the board.
-pub fn offset(sq: Square, (df, dr): (i8, i8)) -> Option<Square> {
-    let file = sq as i8 % 8 + df;
-    let rank = sq as i8 / 8 + dr;
-    if (0..8).contains(&file) && (0..8).contains(&rank) {
-        Some(Square::index((rank * 8 + file) as usize))
-    } else {
-        None
-    }
+pub fn offset(sq: Square, direction: (i8, i8)) -> Option<Square> {
+    step(sq as usize, direction).map(Square::index)
 }
 
 /// File (0..8) of a square.

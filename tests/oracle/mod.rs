@@ -5,24 +5,16 @@
 
 use dirgolem::{Color, ParseOptions, Piece, Position, Square};
 
+#[path = "../common/rng.rs"]
+mod rng;
+#[path = "../common/steps.rs"]
+mod steps;
+
+pub use rng::Rng;
+pub use steps::{DIAGONAL, KNIGHT, ORTHOGONAL, step};
+
 /// A mailbox board in absolute squares (a1 = 0).
 pub type Mailbox = [Option<(Color, Piece)>; 64];
-
-/// Orthogonal steps (file, rank).
-pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-/// Diagonal steps (file, rank).
-pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-/// Knight jumps (file, rank).
-pub const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The men of a position as a mailbox.
 pub fn mailbox(pos: &Position) -> Mailbox {
@@ -31,13 +23,6 @@ pub fn mailbox(pos: &Position) -> Mailbox {
         *slot = pos.piece_at(Square::index(i));
     }
     board
-}
-
-/// The square `(df, dr)` away from square index `sq`, or `None` off the board.
-pub fn step(sq: usize, (df, dr): (i8, i8)) -> Option<usize> {
-    let file = (sq % 8) as i8 + df;
-    let rank = (sq / 8) as i8 + dr;
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as usize)
 }
 
 /// The first occupied square from `sq` in direction `dir`, if any.
@@ -107,24 +92,6 @@ pub fn king_square(board: &Mailbox, color: Color) -> usize {
 /// A bitboard of square indices, for comparing with the library.
 pub fn bits(squares: &[usize]) -> u64 {
     squares.iter().fold(0, |acc, &sq| acc | 1 << sq)
-}
-
-/// A small deterministic generator (xorshift64*), so that failures replay.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed` (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    /// The next number below `n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
 }
 
 /// Every position met on a random game of at most `plies` half-moves from `start`

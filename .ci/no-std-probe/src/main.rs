@@ -1,6 +1,6 @@
 //! Uses what dirgolem promises without std or an allocator (FEN reading, FEN writing into a
-//! buffer and through `Display`, move lists, counting, UCI moves, making moves, perft, divide,
-//! typed errors, backend detection) and exits with status 0 when every answer is right, else
+//! buffer and through `Display`, move lists, counting, UCI moves in and out, making moves,
+//! perft, divide, typed errors written into a buffer, backend detection) and exits with status 0 when every answer is right, else
 //! with the number of the first wrong check.
 //!
 //! Built for `x86_64-unknown-none` it is itself `no_std`, without an allocator, and runs on
@@ -13,41 +13,19 @@ use core::fmt::{self, Write};
 use core::hint::black_box;
 use core::ops::ControlFlow;
 
-use dirgolem::{Backend, Generator, Position, divide_each, perft};
+use dirgolem::{Backend, CastlingMode, Generator, Position, SliceWriter, divide_each, perft};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const CASTLED: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1";
 
-/// Text written into a fixed buffer (what a program without an allocator has).
-struct Text {
-    bytes: [u8; 128],
-    len: usize,
-}
-
-impl Text {
-    fn of(value: impl fmt::Display) -> Text {
-        let mut text = Text {
-            bytes: [0; 128],
-            len: 0,
-        };
-        // Too long a text stays cut, and then compares unequal.
-        let _ = write!(text, "{value}");
-        text
-    }
-
-    fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
-    }
-}
-
-impl Write for Text {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
-        slot.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
+/// Whether `value` prints as `expected`, written into a fixed buffer (what a program without
+/// an allocator has).
+fn prints_as(value: impl fmt::Display, expected: &str) -> bool {
+    let mut buf = [0u8; 128];
+    let mut out = SliceWriter::new(&mut buf);
+    // The writer never fails; a text longer than the buffer is cut and compares unequal.
+    let _ = write!(out, "{value}");
+    out.as_str() == expected && out.finish().is_ok()
 }
 
 /// The number of the first check that fails, or 0.
@@ -69,14 +47,17 @@ fn run() -> u8 {
     let Ok(castle) = kiwipete.parse_uci(black_box("e1g1")) else {
         return 5;
     };
+    if kiwipete.uci_text(castle) != "e1g1" || castle.uci_text(CastlingMode::Chess960) != "e1h1" {
+        return 5;
+    }
     let castled = kiwipete.play_unchecked(castle);
-    if Text::of(castled).as_bytes() != CASTLED.as_bytes() {
+    if !prints_as(castled, CASTLED) {
         return 6;
     }
     let Err(bad_turn) = Position::from_fen(black_box("8/8/8/8/8/8/8/8 x - - 0 1")) else {
         return 7;
     };
-    if Text::of(bad_turn).as_bytes() != b"invalid side to move \"x\" (expected 'w' or 'b')" {
+    if !prints_as(bad_turn, "invalid side to move \"x\" (expected 'w' or 'b')") {
         return 7;
     }
     let mut total = 0;

@@ -12,7 +12,8 @@ use crate::lanes::detect::x86_feature;
 use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The AVX2 backend token: AVX2 with POPCNT, BMI1, BMI2 and LZCNT (every AVX2 CPU generation
-/// has them), detected at run time.
+/// has them), detected at run time with `std`, taken from the build's target features without
+/// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Avx2(());
 

@@ -8,7 +8,8 @@ use crate::lanes::detect::x86_feature;
 use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
 /// The AVX-512 backend token: AVX-512 F, BW, DQ, VL and CD, with AVX2, POPCNT, BMI1, BMI2 and
-/// LZCNT (all present on every AVX-512 CPU), detected at run time.
+/// LZCNT (all present on every AVX-512 CPU), detected at run time with `std`, taken from the
+/// build's target features without it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Avx512(());
 

@@ -1,5 +1,5 @@
 //! The x86-64 backends: SSE2 (the architecture's baseline), AVX2 and AVX-512 (detected at run
-//! time).
+//! time with `std`; without it, present when the build's target features promise them).
 
 mod avx2;
 mod avx512;
