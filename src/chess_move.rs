@@ -172,12 +172,10 @@ impl Move {
         match self.0 >> 12 {
             KIND_EN_PASSANT => MoveKind::EnPassant,
             KIND_CASTLING => MoveKind::Castling,
-            // `& 3`: a move's kind is at most 7, and the mask tells the compiler so (no
-            // bounds check on the table).
-            k if k >= KIND_PROMOTION => {
-                MoveKind::Promotion(Piece::ALL[((k - KIND_PROMOTION) & 3) as usize + 1])
-            }
-            _ => MoveKind::Normal,
+            _ => match self.promotion() {
+                Some(piece) => MoveKind::Promotion(piece),
+                None => MoveKind::Normal,
+            },
         }
     }
 
@@ -185,6 +183,8 @@ impl Move {
     #[inline]
     pub const fn promotion(self) -> Option<Piece> {
         // Read off the kind bits directly: an engine asks this of every move it orders.
+        // `& 3`: a move's kind is at most 7, and the mask tells the compiler so (no bounds
+        // check on the table).
         let k = self.0 >> 12;
         if k >= KIND_PROMOTION {
             Some(Piece::ALL[((k - KIND_PROMOTION) & 3) as usize + 1])
