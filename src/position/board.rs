@@ -66,16 +66,44 @@ pub(crate) const fn pawn_attacks_south(pawns: u64) -> u64 {
 }
 
 /// Whether `king` (one square) is attacked by the men `them` with occupancy `occupied`; piece
-/// kinds are read from `b`. A plain attack test, for the places off the generator's path
-/// (always inlined so that the en passant check inside make-move is compiled for the backend).
+/// kinds are read from `b`. A plain attack test, for the places off the generator's path; the
+/// sliders' attacks come from the PEXT table where the CPU has BMI2.
 #[inline(always)]
 pub(crate) fn king_attacked(b: &Board, king: u64, occupied: u64, them: u64) -> bool {
+    king_attacked_with::<true>(b, king, occupied, them)
+}
+
+/// [`king_attacked`] by ray scans only: no run-time CPU detection and no table, so that the
+/// en passant check inside make-move compiles to the backend's own instructions in its perft.
+#[inline(always)]
+pub(crate) fn king_attacked_by_ray_scans(b: &Board, king: u64, occupied: u64, them: u64) -> bool {
+    king_attacked_with::<false>(b, king, occupied, them)
+}
+
+#[inline(always)]
+fn king_attacked_with<const BY_TABLE: bool>(
+    b: &Board,
+    king: u64,
+    occupied: u64,
+    them: u64,
+) -> bool {
     let king_sq = king.trailing_zeros() as usize;
     let sq = crate::Square::index(king_sq);
     let orthogonal = b[ORTHOGONAL] & them;
     let diagonal = b[DIAGONAL] & them;
-    crate::attacks::slider_lookup::rook(king_sq as u32, occupied) & orthogonal != 0
-        || crate::attacks::slider_lookup::bishop(king_sq as u32, occupied) & diagonal != 0
+    let (rook, bishop) = if BY_TABLE {
+        (
+            crate::attacks::slider_lookup::rook(king_sq as u32, occupied),
+            crate::attacks::slider_lookup::bishop(king_sq as u32, occupied),
+        )
+    } else {
+        (
+            crate::attacks::rook(sq, crate::Bitboard(occupied)).0,
+            crate::attacks::bishop(sq, crate::Bitboard(occupied)).0,
+        )
+    };
+    rook & orthogonal != 0
+        || bishop & diagonal != 0
         || crate::attacks::knight(sq).0 & b[KNIGHTS] & them != 0
         || pawn_attacks_north(king) & b[PAWNS] & them != 0
         || crate::attacks::king(sq).0 & b[KINGS] & them != 0

@@ -11,7 +11,8 @@ use super::board::*;
 
 /// Whether the side to move in `b` (relative frame) can legally capture en passant on `ep`
 /// (a single square on rank 6 with the other side's pawn below it).
-/// Always inlined, so that inside make-move it is compiled for the backend's instructions.
+/// Always inlined and by ray scans, so that inside make-move it is compiled for the backend's
+/// instructions.
 #[inline(always)]
 pub(crate) fn capture_is_legal(b: &Board, ep: u64) -> bool {
     let captured = ep >> 8;
@@ -26,7 +27,7 @@ pub(crate) fn capture_is_legal(b: &Board, ep: u64) -> bool {
         capturers ^= from;
         let occupied = (b[US] | b[THEM]) ^ from ^ captured ^ ep;
         let them = b[THEM] ^ captured;
-        if !king_attacked(b, king, occupied, them) {
+        if !king_attacked_by_ray_scans(b, king, occupied, them) {
             return true;
         }
     }

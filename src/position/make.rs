@@ -31,7 +31,7 @@ impl Position {
         // new board is being built, nothing of the old one but its special board is needed,
         // so fewer values compete for registers.
         let key = zobrist::after_move_men(self.key, b, self.turn, from, to, m.kind_bits());
-        let board = make_board(b, from, to, m.kind_bits());
+        let board = make_board_with::<true>(b, from, to, m.kind_bits());
         Position {
             board,
             key: zobrist::after_specials(key, b, board[SPECIAL], self.turn),
@@ -55,6 +55,19 @@ impl Position {
 /// branch each, rarely.
 #[inline(always)]
 pub(crate) fn make_board(b: &Board, from: u32, to: u32, kind_bits: u16) -> Board {
+    make_board_with::<false>(b, from, to, kind_bits)
+}
+
+/// [`make_board`], with the rare en passant check out of line when `EN_PASSANT_OUT_OF_LINE`:
+/// so in [`Position::make`]; inline in the backends' perft, whose code must stay compiled for
+/// their instruction set.
+#[inline(always)]
+fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
+    b: &Board,
+    from: u32,
+    to: u32,
+    kind_bits: u16,
+) -> Board {
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
     let from_to = from_bb | to_bb;
@@ -97,17 +110,19 @@ pub(crate) fn make_board(b: &Board, from: u32, to: u32, kind_bits: u16) -> Board
     }
     let mut board = flipped(&b);
     if may_leave_en_passant {
-        board[SPECIAL] |= en_passant_after_double_push(board, to_bb);
+        board[SPECIAL] |= if EN_PASSANT_OUT_OF_LINE {
+            en_passant_out_of_line(board, to_bb)
+        } else {
+            en_passant_after_double_push(board, to_bb)
+        };
     }
     board
 }
 
 /// The en passant square a double push to `to_bb` (before the move, relative to the mover)
 /// leaves on `board` (after it, relative to the other side), or 0 when no capture there is
-/// legal. Out of line and taking the board by value: the common moves then keep the new board
-/// in registers, where a reference would need it in memory on every path.
-#[cold]
-#[inline(never)]
+/// legal.
+#[inline(always)]
 fn en_passant_after_double_push(board: Board, to_bb: u64) -> u64 {
     let ep = (to_bb >> 8).swap_bytes();
     if en_passant::capture_is_legal(&board, ep) {
@@ -115,6 +130,15 @@ fn en_passant_after_double_push(board: Board, to_bb: u64) -> u64 {
     } else {
         0
     }
+}
+
+/// [`en_passant_after_double_push`] out of line, taking the board by value: in
+/// [`Position::make`] the common moves then keep the new board in registers, where a
+/// reference would need it in memory on every path.
+#[cold]
+#[inline(never)]
+fn en_passant_out_of_line(board: Board, to_bb: u64) -> u64 {
+    en_passant_after_double_push(board, to_bb)
 }
 
 /// Whether `from -> to` (one-square bitboards) on `b`, before the move, is a double push that
