@@ -1,4 +1,4 @@
-//! Fuzz target `parse_uci`: its body, shared with the stable loop of `tests/fuzz_loops.rs`, is
+//! Fuzz target `parse_uci`: its body, shared with the stable loop of `tests/interface/fuzz_loops.rs`, is
 //! `fuzz_bodies::parse_uci` in `tests/fuzz_bodies/mod.rs`.
 #![no_main]
 

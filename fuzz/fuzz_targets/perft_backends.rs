@@ -1,4 +1,4 @@
-//! Fuzz target `perft_backends`: its body, shared with the stable loop of `tests/fuzz_loops.rs`, is
+//! Fuzz target `perft_backends`: its body, shared with the stable loop of `tests/interface/fuzz_loops.rs`, is
 //! `fuzz_bodies::perft_backends` in `tests/fuzz_bodies/mod.rs`.
 #![no_main]
 

@@ -1,4 +1,4 @@
-//! Fuzz target `play_sequence`: its body, shared with the stable loop of `tests/fuzz_loops.rs`, is
+//! Fuzz target `play_sequence`: its body, shared with the stable loop of `tests/interface/fuzz_loops.rs`, is
 //! `fuzz_bodies::play_sequence` in `tests/fuzz_bodies/mod.rs`.
 #![no_main]
 

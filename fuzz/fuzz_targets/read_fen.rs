@@ -1,4 +1,4 @@
-//! Fuzz target `read_fen`: its body, shared with the stable loop of `tests/fuzz_loops.rs`, is
+//! Fuzz target `read_fen`: its body, shared with the stable loop of `tests/interface/fuzz_loops.rs`, is
 //! `fuzz_bodies::read_fen` in `tests/fuzz_bodies/mod.rs`.
 #![no_main]
 

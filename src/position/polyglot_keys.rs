@@ -10,7 +10,7 @@
 //! - `780`: White to move.
 //!
 //! The tests of `zobrist.rs` check a checksum of the whole table (taken from two independent
-//! copies that agree number for number); `tests/engine_api.rs` checks the published example keys.
+//! copies that agree number for number); `tests/interface/engine_api.rs` checks the published example keys.
 
 /// Offset of the castling-right numbers.
 pub(crate) const CASTLING: usize = 768;

@@ -23,7 +23,7 @@
 //!
 //! Cheapest first is the classic SEE's assumption, and it is not always best play: when the
 //! cheapest man's capture uncovers a slider of the other side on the square (or among equals
-//! the one taken does), a dearer capture can be better. `tests/see.rs` compares with a search
+//! the one taken does), a dearer capture can be better. `tests/interface/see.rs` compares with a search
 //! over every capture order and pins down such a case; those are rare exceptions, which the
 //! speed of a single swap list is worth.
 

@@ -1,5 +1,5 @@
 //! The fuzz targets' bodies, one function per target, shared by the cargo-fuzz targets in
-//! `fuzz/fuzz_targets/` (nightly, for hours, coverage-guided) and by `tests/fuzz_loops.rs`
+//! `fuzz/fuzz_targets/` (nightly, for hours, coverage-guided) and by `tests/interface/fuzz_loops.rs`
 //! (stable, seconds, seeded inputs in `cargo test`). Each body takes the raw input bytes, panics
 //! on a broken property and otherwise returns how much of its work the input reached (how many
 //! readings were accepted, moves played, positions compared), so that the loops can check that

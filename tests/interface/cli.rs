@@ -1,8 +1,6 @@
 //! The `dirgolem` tool, run as a process: output formats, values, exit codes, error lines and
 //! a closed stdout. The counts are checked against published perft values and against the
 //! library itself, never against the tool's own earlier output.
-// The tool runs as a child process: wasm32-wasip1 cannot spawn one.
-#![cfg(not(target_family = "wasm"))]
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;

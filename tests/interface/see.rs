@@ -1,7 +1,7 @@
 //! Static exchange evaluation against a slow minimax oracle over every capture sequence on the
 //! target square, on hand-checked cases, and `see_ge` against `see`.
 
-mod oracle;
+use crate::oracle;
 
 use std::collections::HashMap;
 

@@ -4,7 +4,7 @@
 //! mismatch (FEN, depth, expected, got), and checks that it ran exactly the number of pairs the
 //! budget selects, counted from the data by hand, so that a test cannot pass by running nothing.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::fmt::Write as _;

@@ -1,9 +1,9 @@
 //! The API an engine calls at every node: Zobrist keys (Polyglot's), repetition equality, the
 //! null move, moves packed for a transposition table, `is_legal` on such moves, game end, piece
 //! queries and the move list as a slice. Runs in debug builds too (`cargo test --test
-//! engine_api`): there `play_unchecked` with moves not from the generator must not panic.
+//! interface engine_api::`): there `play_unchecked` with moves not from the generator must not panic.
 
-mod common;
+use crate::common;
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};

@@ -1,7 +1,7 @@
 //! The example engine (`examples/engine.rs`), driven through UCI as a GUI would: it answers the
 //! handshake, plays a legal move from a game position, and finds a mate in two.
 
-#[path = "../examples/engine.rs"]
+#[path = "../../examples/engine.rs"]
 #[allow(dead_code)]
 mod engine;
 

@@ -11,8 +11,7 @@ use dirgolem::{
 };
 use proptest::prelude::*;
 
-#[path = "common/rng.rs"]
-mod rng;
+use crate::common::rng;
 
 use rng::Rng;
 

@@ -12,10 +12,8 @@ use dirgolem::sliders::{
 use dirgolem::{Bitboard, Color, Piece, Position, Setup, Square, attacks};
 use proptest::prelude::*;
 
-#[path = "common/rng.rs"]
-mod rng;
-#[path = "common/steps.rs"]
-mod steps;
+use crate::common::rng;
+use crate::steps;
 
 use rng::Rng;
 use steps::{DIAGONAL, KING, KNIGHT, ORTHOGONAL, ray_attacks, step};

@@ -13,7 +13,7 @@
 //! * the FEN round trip gives the same position;
 //! * `play(m)` gives the setup the reference's own make gives, for every legal move.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::OnceLock;

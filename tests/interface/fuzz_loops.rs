@@ -4,9 +4,8 @@
 //! few seconds in a release build. Each loop also checks that its inputs get past the parsers
 //! often enough to test something.
 
-mod fuzz_bodies;
-#[path = "common/rng.rs"]
-mod rng;
+use crate::common::rng;
+use crate::fuzz_bodies;
 
 use fuzz_bodies::pool;
 use rng::Rng;

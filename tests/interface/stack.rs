@@ -1,10 +1,8 @@
 //! The public calls run within the stack of a `cargo test` thread (2 MiB) in every build,
 //! debug included, where nothing is inlined but what is forced and locals do not share stack
 //! slots: a frame that held the whole pipeline would overflow it.
-// The calls run on spawned threads of given stack sizes: wasm32-wasip1 has no threads.
-#![cfg(not(target_family = "wasm"))]
 
-mod common;
+use crate::common;
 
 use std::thread;
 

@@ -1,7 +1,7 @@
 //! SAN out against cozy-chess's `util::display_san_move`, SAN in round trips, and the accepted
 //! variants and errors of `parse_san` by hand.
 
-mod oracle;
+use crate::oracle;
 
 use dirgolem::{CastlingMode, Move, ParseOptions, Position, SanError};
 

@@ -4,8 +4,8 @@
 use dirgolem::{Backend, Bitboard, Color, Generator, Piece, Position, Setup, Square};
 use proptest::prelude::*;
 
-const SUITE_FENS: &str = include_str!("data/perftsuite.epd");
-const TRICKY_FENS: &str = include_str!("data/tricky.epd");
+const SUITE_FENS: &str = include_str!("../data/perftsuite.epd");
+const TRICKY_FENS: &str = include_str!("../data/tricky.epd");
 
 fn suite_positions() -> Vec<Position> {
     SUITE_FENS

@@ -4,7 +4,7 @@
 //! position one move from the first 200 of each (checks, pins, en passant, promotions and
 //! castling all occur there).
 
-mod common;
+use crate::common;
 
 use dirgolem::{Generator, Move, MoveKind, Position};
 

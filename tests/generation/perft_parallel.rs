@@ -3,7 +3,7 @@
 //! positions with more moves than a move list holds; and the published counts where they are
 //! cheap.
 
-mod common;
+use crate::common;
 
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;

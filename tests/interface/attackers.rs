@@ -1,7 +1,7 @@
 //! `attackers_to`, `checkers` and `pinned` against a ray-walking oracle, on every suite
 //! position and on positions reached by random play.
 
-mod oracle;
+use crate::oracle;
 
 use dirgolem::{Bitboard, Color, Position, Square};
 use oracle::{DIAGONAL, Mailbox, ORTHOGONAL};

@@ -1,7 +1,7 @@
 //! The public API around move generation, checked on the suite positions: game states, checked
 //! play, UCI input, the move list's capacity, the fifty-move flag and the direction target sets.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 
