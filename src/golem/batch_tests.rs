@@ -3,11 +3,12 @@
 //! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
 //! there, so only this test does.
 
-use super::batch::Batch;
+use super::batch::{Batch, king_ray, slide_towards};
+use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
-use crate::lanes::{Lanes, Scalar};
-use crate::position::{Board, make_board};
+use crate::lanes::{Lanes, PositionLanes, Positions, Scalar};
+use crate::position::{Board, KINGS, THEM, US, make_board};
 use crate::{Move, MoveList, ParseOptions, Position};
 
 /// Positions with every kind of move: castling both ways, en passant (legal and pinned),
@@ -132,5 +133,64 @@ fn the_batch_count_agrees_with_generate_on_every_backend() {
     #[cfg(target_arch = "aarch64")]
     if let Some(t) = crate::lanes::aarch64::Neon::new() {
         check_batch(t, "neon");
+    }
+}
+
+/// `king_ray` against the plain fill, in every direction, on vectors of positions whose kings
+/// are blocked in every lane (where AVX2 takes the shortcut) and in some lanes only.
+fn check_king_ray<P: PositionLanes>(lanes: P, name: &str) {
+    let boards = parents();
+    let (mut shortcuts, mut fills) = (0, 0);
+    for group in boards.chunks(P::LANES) {
+        let mut kings = [0u64; 8];
+        let mut empty = [0u64; 8];
+        for (i, b) in group.iter().enumerate() {
+            kings[i] = b[KINGS] & b[US];
+            empty[i] = !(b[US] | b[THEM]);
+        }
+        let king = Positions::load(lanes, &kings, 0);
+        let empty = Positions::load(lanes, &empty, 0);
+        for d in 0..8 {
+            let first_step_empty = kings
+                .iter()
+                .zip(&empty.to_array())
+                .any(|(&k, &e)| shift(k, d) & e != 0);
+            if first_step_empty {
+                fills += 1;
+            } else {
+                shortcuts += 1;
+            }
+            assert_eq!(
+                king_ray(lanes, d, king, empty).to_array(),
+                slide_towards(lanes, d, king, empty).to_array(),
+                "{name}: direction {d}, kings {kings:x?}"
+            );
+        }
+    }
+    assert!(
+        shortcuts > 100 && fills > 100,
+        "{name}: {shortcuts}, {fills}"
+    );
+}
+
+/// One step of `x` in ray direction `d`, on a plain bitboard.
+fn shift(x: u64, d: usize) -> u64 {
+    let step = RAY_STEP[d];
+    let moved = if step > 0 { x << step } else { x >> -step };
+    moved & RAY_LANDING[d]
+}
+
+#[test]
+fn the_king_ray_shortcut_agrees_with_the_fill() {
+    check_king_ray(Scalar, "scalar");
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::lanes::x86_64::{Avx2, Sse2};
+        if let Some(t) = Sse2::new() {
+            check_king_ray(t, "sse2");
+        }
+        if let Some(t) = Avx2::new() {
+            check_king_ray(t, "avx2");
+        }
     }
 }
