@@ -48,6 +48,11 @@ pub(crate) trait PositionLanes: Copy {
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero.
     fn any(self, v: Self::Vector) -> bool;
+    /// Whether the count's tally adds a byte population count of every set
+    /// ([`byte_counts`](Self::byte_counts), [`add_bytes`](Self::add_bytes)) rather than
+    /// reducing the sets by carry-save adders first ([`full_add`](Self::full_add)). Worth it
+    /// where a byte population count is one instruction and a full adder several.
+    const TALLIES_BYTE_COUNTS: bool = false;
     /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that `popcount(a) +
     /// popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`. Backends with
     /// three-input logic do it in two instructions.
