@@ -20,7 +20,7 @@
 //! to move, which has no moves.
 
 use super::castling;
-use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
+use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, W};
 use super::tally::Tally;
 use crate::Move;
 use crate::attacks::RAYS;
@@ -334,15 +334,27 @@ fn slide_towards<P: PositionLanes>(
     sliders: Positions<P>,
     empty: Positions<P>,
 ) -> Positions<P> {
-    if d == E {
+    if d == E || (d == W && P::MIRRORS_FILES) {
         // Along a rank towards the h-file, subtraction fills for all sliders at once: taking
         // twice a slider from the blockers borrows through the empty squares above it up to
         // the first blocker, so the bits that change are its attacks. The h-file counts as
         // blocked (attacked squares stop there anyway), so no borrow leaves its rank; a
-        // slider on the h-file has no such attacks and is left out.
+        // slider on the h-file has no such attacks and is left out. Towards the a-file, on a
+        // backend that mirrors files cheaply, the same on the mirrored boards.
+        let mirrored = d == W;
+        let (sliders, empty) = if mirrored {
+            (sliders.mirror_files(), empty.mirror_files())
+        } else {
+            (sliders, empty)
+        };
         let blockers = (empty & Positions::splat(lanes, NOT_FILE_H)) ^ Positions::splat(lanes, !0);
         let doubled = (sliders & Positions::splat(lanes, NOT_FILE_H)).shift_all(1);
-        return blockers ^ blockers.sub(doubled);
+        let attacks = blockers ^ blockers.sub(doubled);
+        return if mirrored {
+            attacks.mirror_files()
+        } else {
+            attacks
+        };
     }
     let step = RAY_STEP[d];
     let landing = Positions::splat(lanes, RAY_LANDING[d]);

@@ -251,4 +251,14 @@ impl PositionLanes for Neon {
     // Why: `cnt` counts the bits of every byte in one instruction, while a full adder is five
     // (NEON has no three-input logic), so a byte count per set is the cheaper tally.
     const TALLIES_BYTE_COUNTS: bool = true;
+
+    // Why: `rbit` mirrors the files in one instruction, so a west ray becomes an east ray,
+    // filled by one subtraction instead of three shift-and-mask steps.
+    const MIRRORS_FILES: bool = true;
+
+    #[inline(always)]
+    fn mirror_files(self, v: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vreinterpretq_u64_u8(vrbitq_u8(vreinterpretq_u8_u64(v))) }
+    }
 }
