@@ -458,7 +458,18 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         !SKIP_ABSENT || present.diagonal[0],
     ];
     let mut line_between = [zero; 4];
+    let our_sliders = [orthogonal & us, diagonal & us];
+    let ours_present = [
+        !SKIP_ABSENT || present.orthogonal[1],
+        !SKIP_ABSENT || present.diagonal[1],
+    ];
+    // Where the backend fills our rays early: as if no slider of ours were pinned.
+    let mut our_fills = [zero; 8];
     unroll!(l in 0 1 2 3 => {
+        if P::FILLS_OURS_EARLY && ours_present[l % 2] {
+            our_fills[l] = slide_towards(lanes, l, our_sliders[l % 2], empty);
+            our_fills[l + 4] = slide_towards(lanes, l + 4, our_sliders[l % 2], empty);
+        }
         if theirs_present[l % 2] {
             let sliders = their_sliders[l % 2];
             let theirs_forward = slide_towards(lanes, l, sliders, empty);
@@ -490,21 +501,22 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let check_to = checkers | (all_between & empty) | not_in_check;
     let target_mask = (check_to & not_double_check).and_not(us);
 
-    // Phase 4: our targets, counted by a tally of carry-save adders.
-    let our_sliders = [orthogonal & us, diagonal & us];
-    let ours_present = [
-        !SKIP_ABSENT || present.orthogonal[1],
-        !SKIP_ABSENT || present.diagonal[1],
-    ];
+    // Phase 4: our targets, counted by a tally.
     let mut tally = Tally::new(lanes);
     let mut sets = [zero; 8];
-    unroll!(d in 0 1 2 3 4 5 6 7 => {
-        if ours_present[d % 2] {
-            let pinned_off_line = all_between ^ line_between[d % 4];
-            let sliders = our_sliders[d % 2].and_not(pinned_off_line);
-            sets[d] = slide_towards(lanes, d, sliders, empty) & target_mask;
-        }
-    });
+    if P::FILLS_OURS_EARLY && !((our_sliders[0] | our_sliders[1]) & all_between).any() {
+        unroll!(d in 0 1 2 3 4 5 6 7 => {
+            sets[d] = our_fills[d] & target_mask;
+        });
+    } else {
+        unroll!(d in 0 1 2 3 4 5 6 7 => {
+            if ours_present[d % 2] {
+                let pinned_off_line = all_between ^ line_between[d % 4];
+                let sliders = our_sliders[d % 2].and_not(pinned_off_line);
+                sets[d] = slide_towards(lanes, d, sliders, empty) & target_mask;
+            }
+        });
+    }
     tally.add8(sets);
     if any_knights {
         let free_knights = (knights & us).and_not(all_between);

@@ -57,6 +57,11 @@ pub(crate) trait PositionLanes: Copy {
     /// ray towards the a-file is better filled as a mirrored ray towards the h-file, which
     /// one subtraction fills, than by three shift steps.
     const MIRRORS_FILES: bool = false;
+    /// Whether the count fills our sliders' rays in the loop over the opponent's lines,
+    /// before the pins are known, and fills them again only in a batch where one of our
+    /// sliders is pinned. Worth it where the fills share that loop's constants and empty
+    /// squares in registers, and the pin mask per direction would cost spills later.
+    const FILLS_OURS_EARLY: bool = false;
     /// The bits of every byte in reverse order (a board's files mirrored: a-file to h-file).
     /// Three swaps of bit groups by default.
     #[inline(always)]

@@ -256,6 +256,11 @@ impl PositionLanes for Neon {
     // filled by one subtraction instead of three shift-and-mask steps.
     const MIRRORS_FILES: bool = true;
 
+    // Why: with 32 registers, our fills made beside the opponent's reuse the empty squares
+    // and the constants already loaded, and the eight pin masks of the late fills (spilled
+    // between phases) are needed only in the rare batch with a pinned slider.
+    const FILLS_OURS_EARLY: bool = true;
+
     #[inline(always)]
     fn mirror_files(self, v: uint64x2_t) -> uint64x2_t {
         // SAFETY: NEON is present (token).
