@@ -458,17 +458,15 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         !SKIP_ABSENT || present.diagonal[0],
     ];
     let mut line_between = [zero; 4];
-    let our_sliders = [orthogonal & us, diagonal & us];
-    let ours_present = [
-        !SKIP_ABSENT || present.orthogonal[1],
-        !SKIP_ABSENT || present.diagonal[1],
-    ];
     // Where the backend fills our rays early: as if no slider of ours were pinned.
     let mut our_fills = [zero; 8];
     unroll!(l in 0 1 2 3 => {
-        if P::FILLS_OURS_EARLY && ours_present[l % 2] {
-            our_fills[l] = slide_towards(lanes, l, our_sliders[l % 2], empty);
-            our_fills[l + 4] = slide_towards(lanes, l + 4, our_sliders[l % 2], empty);
+        if P::FILLS_OURS_EARLY
+            && (!SKIP_ABSENT || [present.orthogonal[1], present.diagonal[1]][l % 2])
+        {
+            let sliders = [orthogonal & us, diagonal & us][l % 2];
+            our_fills[l] = slide_towards(lanes, l, sliders, empty);
+            our_fills[l + 4] = slide_towards(lanes, l + 4, sliders, empty);
         }
         if theirs_present[l % 2] {
             let sliders = their_sliders[l % 2];
@@ -502,6 +500,11 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let target_mask = (check_to & not_double_check).and_not(us);
 
     // Phase 4: our targets, counted by a tally.
+    let our_sliders = [orthogonal & us, diagonal & us];
+    let ours_present = [
+        !SKIP_ABSENT || present.orthogonal[1],
+        !SKIP_ABSENT || present.diagonal[1],
+    ];
     let mut tally = Tally::new(lanes);
     let mut sets = [zero; 8];
     if P::FILLS_OURS_EARLY && !((our_sliders[0] | our_sliders[1]) & all_between).any() {
