@@ -33,27 +33,8 @@ impl<P: PositionLanes> Tally<P> {
     /// Counts the set bits of eight vectors.
     #[inline(always)]
     pub(crate) fn add8(&mut self, s: [Positions<P>; 8]) {
-        self.add8_by(s, P::TALLIES_BYTE_COUNTS);
-    }
-
-    /// The number of set bits added, over all lanes. At most three blocks of eight may have
-    /// been added (the one caller adds three): the weighted byte sums then stay below 256
-    /// (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8 = 248; by byte counts alone, 3 * 8 * 8 = 192).
-    #[inline(always)]
-    pub(crate) fn total(self) -> u64 {
-        self.total_by(P::TALLIES_BYTE_COUNTS)
-    }
-
-    /// [`add8`](Self::add8) by byte counts of every set, or by carry-save adders.
-    #[inline(always)]
-    fn add8_by(&mut self, s: [Positions<P>; 8], byte_counts: bool) {
-        if byte_counts {
-            // Only the weight-8 field is used: every set adds its byte counts there.
-            let mut bytes = self.eights;
-            for set in s {
-                bytes = bytes.add_bytes(set.byte_counts());
-            }
-            self.eights = bytes;
+        if P::TALLIES_BYTE_COUNTS {
+            self.add8_byte_counts(s);
             return;
         }
         let (ones, two_a) = self.ones.full_add(s[0], s[1]);
@@ -69,18 +50,37 @@ impl<P: PositionLanes> Tally<P> {
         self.eights = self.eights.add_bytes(eight.byte_counts());
     }
 
-    /// [`total`](Self::total) of sets added by [`add8_by`](Self::add8_by) with the same
-    /// `byte_counts`.
+    /// The number of set bits added, over all lanes. At most three blocks of eight may have
+    /// been added (the one caller adds three): the weighted byte sums then stay below 256
+    /// (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8 = 248).
     #[inline(always)]
-    fn total_by(self, byte_counts: bool) -> u64 {
-        if byte_counts {
-            return self.eights.sum_bytes();
+    pub(crate) fn total(self) -> u64 {
+        if P::TALLIES_BYTE_COUNTS {
+            return self.total_byte_counts();
         }
         let mut bytes = self.eights;
         bytes = bytes.add_bytes(bytes).add_bytes(self.fours.byte_counts());
         bytes = bytes.add_bytes(bytes).add_bytes(self.twos.byte_counts());
         bytes = bytes.add_bytes(bytes).add_bytes(self.ones.byte_counts());
         bytes.sum_bytes()
+    }
+
+    /// [`add8`](Self::add8) by the byte counts of every set, all added to the weight-8 field
+    /// (the other fields stay zero).
+    #[inline(always)]
+    fn add8_byte_counts(&mut self, s: [Positions<P>; 8]) {
+        let mut bytes = self.eights;
+        for set in s {
+            bytes = bytes.add_bytes(set.byte_counts());
+        }
+        self.eights = bytes;
+    }
+
+    /// [`total`](Self::total) of sets added by [`add8_byte_counts`](Self::add8_byte_counts):
+    /// at most three blocks of eight, so the byte sums stay below 256 (3 * 8 * 8 = 192).
+    #[inline(always)]
+    fn total_byte_counts(self) -> u64 {
+        self.eights.sum_bytes()
     }
 }
 
@@ -112,7 +112,7 @@ mod tests {
         (sets, bits)
     }
 
-    /// Both ways of tallying, on the backend's vectors, against `count_ones`.
+    /// The backend's way of tallying and the byte counts, on its vectors, against `count_ones`.
     struct BothWays;
 
     impl PositionJob for BothWays {
@@ -124,12 +124,18 @@ mod tests {
                 for chunk in 0..8 / P::LANES {
                     let mut tally = Tally::new(lanes);
                     for block in &sets {
-                        tally.add8_by(
-                            block.map(|set| Positions::load(lanes, &set, chunk)),
-                            byte_counts,
-                        );
+                        let block = block.map(|set| Positions::load(lanes, &set, chunk));
+                        if byte_counts {
+                            tally.add8_byte_counts(block);
+                        } else {
+                            tally.add8(block);
+                        }
                     }
-                    total += tally.total_by(byte_counts);
+                    total += if byte_counts {
+                        tally.total_byte_counts()
+                    } else {
+                        tally.total()
+                    };
                 }
                 assert_eq!(total, bits, "byte counts: {byte_counts}");
             }
@@ -137,7 +143,7 @@ mod tests {
     }
 
     #[test]
-    fn both_ways_count_every_bit_on_every_backend() {
+    fn tallies_count_every_bit_on_every_backend() {
         Scalar.by_position(BothWays);
         if let Some(t) = Portable::new() {
             t.by_position(BothWays);
