@@ -20,7 +20,7 @@
 //! to move, which has no moves.
 
 use super::castling;
-use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP};
+use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, W};
 use super::tally::Tally;
 use crate::Move;
 use crate::attacks::RAYS;
@@ -334,15 +334,27 @@ pub(super) fn slide_towards<P: PositionLanes>(
     sliders: Positions<P>,
     empty: Positions<P>,
 ) -> Positions<P> {
-    if d == E {
+    if d == E || (d == W && P::MIRRORS_FILES) {
         // Along a rank towards the h-file, subtraction fills for all sliders at once: taking
         // twice a slider from the blockers borrows through the empty squares above it up to
         // the first blocker, so the bits that change are its attacks. The h-file counts as
         // blocked (attacked squares stop there anyway), so no borrow leaves its rank; a
-        // slider on the h-file has no such attacks and is left out.
+        // slider on the h-file has no such attacks and is left out. Towards the a-file, on a
+        // backend that mirrors files cheaply, the same on the mirrored boards.
+        let mirrored = d == W;
+        let (sliders, empty) = if mirrored {
+            (sliders.mirror_files(), empty.mirror_files())
+        } else {
+            (sliders, empty)
+        };
         let blockers = (empty & Positions::splat(lanes, NOT_FILE_H)) ^ Positions::splat(lanes, !0);
         let doubled = (sliders & Positions::splat(lanes, NOT_FILE_H)).shift_all(1);
-        return blockers ^ blockers.sub(doubled);
+        let attacks = blockers ^ blockers.sub(doubled);
+        return if mirrored {
+            attacks.mirror_files()
+        } else {
+            attacks
+        };
     }
     let step = RAY_STEP[d];
     let landing = Positions::splat(lanes, RAY_LANDING[d]);
@@ -469,7 +481,16 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         !SKIP_ABSENT || present.diagonal[0],
     ];
     let mut line_between = [zero; 4];
+    // Where the backend fills our rays early: as if no slider of ours were pinned.
+    let mut our_fills = [zero; 8];
     unroll!(l in 0 1 2 3 => {
+        if P::FILLS_OURS_EARLY
+            && (!SKIP_ABSENT || [present.orthogonal[1], present.diagonal[1]][l % 2])
+        {
+            let sliders = [orthogonal & us, diagonal & us][l % 2];
+            our_fills[l] = slide_towards(lanes, l, sliders, empty);
+            our_fills[l + 4] = slide_towards(lanes, l + 4, sliders, empty);
+        }
         if theirs_present[l % 2] {
             let sliders = their_sliders[l % 2];
             let theirs_forward = slide_towards(lanes, l, sliders, empty);
@@ -501,7 +522,7 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let check_to = checkers | (all_between & empty) | not_in_check;
     let target_mask = (check_to & not_double_check).and_not(us);
 
-    // Phase 4: our targets, counted by a tally of carry-save adders.
+    // Phase 4: our targets, counted by a tally.
     let our_sliders = [orthogonal & us, diagonal & us];
     let ours_present = [
         !SKIP_ABSENT || present.orthogonal[1],
@@ -509,13 +530,19 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     ];
     let mut tally = Tally::new(lanes);
     let mut sets = [zero; 8];
-    unroll!(d in 0 1 2 3 4 5 6 7 => {
-        if ours_present[d % 2] {
-            let pinned_off_line = all_between ^ line_between[d % 4];
-            let sliders = our_sliders[d % 2].and_not(pinned_off_line);
-            sets[d] = slide_towards(lanes, d, sliders, empty) & target_mask;
-        }
-    });
+    if P::FILLS_OURS_EARLY && !((our_sliders[0] | our_sliders[1]) & all_between).any() {
+        unroll!(d in 0 1 2 3 4 5 6 7 => {
+            sets[d] = our_fills[d] & target_mask;
+        });
+    } else {
+        unroll!(d in 0 1 2 3 4 5 6 7 => {
+            if ours_present[d % 2] {
+                let pinned_off_line = all_between ^ line_between[d % 4];
+                let sliders = our_sliders[d % 2].and_not(pinned_off_line);
+                sets[d] = slide_towards(lanes, d, sliders, empty) & target_mask;
+            }
+        });
+    }
     tally.add8(sets);
     if any_knights {
         let free_knights = (knights & us).and_not(all_between);

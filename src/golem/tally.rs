@@ -1,7 +1,9 @@
 //! Counting the set bits of many bitboard vectors, lane by lane, with carry-save adders
 //! (the Harley-Seal scheme): a full adder turns three sets into a sum set and a carry set of
 //! twice the weight in two ternary-logic operations (five plain ones), so only the four
-//! weight classes left at the end need population counts.
+//! weight classes left at the end need population counts. A backend whose byte population
+//! count is one instruction and whose full adder is several
+//! ([`PositionLanes::TALLIES_BYTE_COUNTS`]) adds the byte counts of every set instead.
 
 use crate::lanes::{PositionLanes, Positions};
 
@@ -31,6 +33,10 @@ impl<P: PositionLanes> Tally<P> {
     /// Counts the set bits of eight vectors.
     #[inline(always)]
     pub(crate) fn add8(&mut self, s: [Positions<P>; 8]) {
+        if P::TALLIES_BYTE_COUNTS {
+            self.add8_byte_counts(s);
+            return;
+        }
         let (ones, two_a) = self.ones.full_add(s[0], s[1]);
         let (ones, two_b) = ones.full_add(s[2], s[3]);
         let (twos, four_a) = self.twos.full_add(two_a, two_b);
@@ -49,10 +55,115 @@ impl<P: PositionLanes> Tally<P> {
     /// (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8 = 248).
     #[inline(always)]
     pub(crate) fn total(self) -> u64 {
+        if P::TALLIES_BYTE_COUNTS {
+            return self.total_byte_counts();
+        }
         let mut bytes = self.eights;
         bytes = bytes.add_bytes(bytes).add_bytes(self.fours.byte_counts());
         bytes = bytes.add_bytes(bytes).add_bytes(self.twos.byte_counts());
         bytes = bytes.add_bytes(bytes).add_bytes(self.ones.byte_counts());
         bytes.sum_bytes()
+    }
+
+    /// [`add8`](Self::add8) by the byte counts of every set, all added to the weight-8 field
+    /// (the other fields stay zero).
+    #[inline(always)]
+    fn add8_byte_counts(&mut self, s: [Positions<P>; 8]) {
+        let mut bytes = self.eights;
+        for set in s {
+            bytes = bytes.add_bytes(set.byte_counts());
+        }
+        self.eights = bytes;
+    }
+
+    /// [`total`](Self::total) of sets added by [`add8_byte_counts`](Self::add8_byte_counts):
+    /// at most three blocks of eight, so the byte sums stay below 256 (3 * 8 * 8 = 192).
+    #[inline(always)]
+    fn total_byte_counts(self) -> u64 {
+        self.eights.sum_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tally;
+    use crate::lanes::{Lanes, Portable, PositionJob, PositionLanes, Positions, Scalar};
+
+    /// Three blocks of eight sets, dense and sparse, with the bits of each lane's sets.
+    fn blocks() -> ([[[u64; 8]; 8]; 3], u64) {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut sets = [[[0u64; 8]; 8]; 3];
+        let mut bits = 0;
+        for (b, block) in sets.iter_mut().enumerate() {
+            for (s, set) in block.iter_mut().enumerate() {
+                for lane in set.iter_mut() {
+                    // All ones in the first sets: the byte sums' largest case.
+                    *lane = if b == 0 || s < 2 { !0 } else { next() & next() };
+                    bits += u64::from(lane.count_ones());
+                }
+            }
+        }
+        (sets, bits)
+    }
+
+    /// The backend's way of tallying and the byte counts, on its vectors, against `count_ones`.
+    struct BothWays;
+
+    impl PositionJob for BothWays {
+        type Output = ();
+        fn run<P: PositionLanes>(self, lanes: P) {
+            let (sets, bits) = blocks();
+            for byte_counts in [false, true] {
+                let mut total = 0;
+                for chunk in 0..8 / P::LANES {
+                    let mut tally = Tally::new(lanes);
+                    for block in &sets {
+                        let block = block.map(|set| Positions::load(lanes, &set, chunk));
+                        if byte_counts {
+                            tally.add8_byte_counts(block);
+                        } else {
+                            tally.add8(block);
+                        }
+                    }
+                    total += if byte_counts {
+                        tally.total_byte_counts()
+                    } else {
+                        tally.total()
+                    };
+                }
+                assert_eq!(total, bits, "byte counts: {byte_counts}");
+            }
+        }
+    }
+
+    #[test]
+    fn tallies_count_every_bit_on_every_backend() {
+        Scalar.by_position(BothWays);
+        if let Some(t) = Portable::new() {
+            t.by_position(BothWays);
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
+            if let Some(t) = Sse2::new() {
+                t.by_position(BothWays);
+            }
+            if let Some(t) = Avx2::new() {
+                t.by_position(BothWays);
+            }
+            if let Some(t) = Avx512::new() {
+                t.by_position(BothWays);
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        if let Some(t) = crate::lanes::aarch64::Neon::new() {
+            t.by_position(BothWays);
+        }
     }
 }

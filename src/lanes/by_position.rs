@@ -48,6 +48,28 @@ pub(crate) trait PositionLanes: Copy {
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero.
     fn any(self, v: Self::Vector) -> bool;
+    /// Whether the count's tally adds a byte population count of every set
+    /// ([`byte_counts`](Self::byte_counts), [`add_bytes`](Self::add_bytes)) rather than
+    /// reducing the sets by carry-save adders first ([`full_add`](Self::full_add)). Worth it
+    /// where a byte population count is one instruction and a full adder several.
+    const TALLIES_BYTE_COUNTS: bool = false;
+    /// Whether [`mirror_files`](Self::mirror_files) is cheap enough (an instruction) that a
+    /// ray towards the a-file is better filled as a mirrored ray towards the h-file, which
+    /// one subtraction fills, than by three shift steps.
+    const MIRRORS_FILES: bool = false;
+    /// Whether the count fills our sliders' rays in the loop over the opponent's lines,
+    /// before the pins are known, and fills them again only in a batch where one of our
+    /// sliders is pinned. Worth it where the fills share that loop's constants and empty
+    /// squares in registers, and the pin mask per direction would cost spills later.
+    const FILLS_OURS_EARLY: bool = false;
+    /// The bits of every byte in reverse order (a board's files mirrored: a-file to h-file).
+    /// Three swaps of bit groups by default.
+    #[inline(always)]
+    fn mirror_files(self, v: Self::Vector) -> Self::Vector {
+        let v = swap_bit_groups(self, v, 1, 0x5555_5555_5555_5555);
+        let v = swap_bit_groups(self, v, 2, 0x3333_3333_3333_3333);
+        swap_bit_groups(self, v, 4, 0x0f0f_0f0f_0f0f_0f0f)
+    }
     /// Bitwise full adder: `(a ^ b ^ c, majority(a, b, c))`, so that `popcount(a) +
     /// popcount(b) + popcount(c) == popcount(sum) + 2 * popcount(carry)`. Backends with
     /// three-input logic do it in two instructions.
@@ -64,6 +86,16 @@ pub(crate) trait PositionLanes: Copy {
             self.or(self.and(a, b), self.and(partial, c)),
         )
     }
+}
+
+/// Every group of `width` bits in `low` swapped with the group of `width` bits above it.
+#[inline(always)]
+fn swap_bit_groups<P: PositionLanes>(lanes: P, v: P::Vector, width: i8, low: u64) -> P::Vector {
+    let low = lanes.splat(low);
+    lanes.or(
+        lanes.and(lanes.shift_all(v, -width), low),
+        lanes.shift_all(lanes.and(v, low), width),
+    )
 }
 
 /// A job that runs on whichever [`PositionLanes`] the backend counts by (see
@@ -164,6 +196,11 @@ impl<P: PositionLanes> Positions<P> {
     #[inline(always)]
     pub(crate) fn any(self) -> bool {
         self.lanes.any(self.v)
+    }
+
+    #[inline(always)]
+    pub(crate) fn mirror_files(self) -> Self {
+        self.with(self.lanes.mirror_files(self.v))
     }
 }
 

@@ -171,6 +171,11 @@ fn check_positions<P: PositionLanes>(lanes: P) {
                 "zero_mask",
             );
             same(lanes.swap_bytes(va), a.map(u64::swap_bytes), "swap_bytes");
+            same(
+                lanes.mirror_files(va),
+                a.map(|x| u64::from_le_bytes(x.to_le_bytes().map(u8::reverse_bits))),
+                "mirror_files",
+            );
             same(lanes.sub(va, vb), zip(*a, *b, u64::wrapping_sub), "sub");
             let (sum, carry) = lanes.full_add(va, vb, vc);
             same(

@@ -247,4 +247,23 @@ impl PositionLanes for Neon {
         // SAFETY: NEON is present (token).
         unsafe { vmaxvq_u32(vreinterpretq_u32_u64(v)) != 0 }
     }
+
+    // Why: `cnt` counts the bits of every byte in one instruction, while a full adder is five
+    // (NEON has no three-input logic), so a byte count per set is the cheaper tally.
+    const TALLIES_BYTE_COUNTS: bool = true;
+
+    // Why: `rbit` mirrors the files in one instruction, so a west ray becomes an east ray,
+    // filled by one subtraction instead of three shift-and-mask steps.
+    const MIRRORS_FILES: bool = true;
+
+    // Why: with 32 registers, our fills made beside the opponent's reuse the empty squares
+    // and the constants already loaded, and the eight pin masks of the late fills (spilled
+    // between phases) are needed only in the rare batch with a pinned slider.
+    const FILLS_OURS_EARLY: bool = true;
+
+    #[inline(always)]
+    fn mirror_files(self, v: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vreinterpretq_u64_u8(vrbitq_u8(vreinterpretq_u8_u64(v))) }
+    }
 }
