@@ -48,16 +48,33 @@ pub fn order_key(
 
 const MATE: i32 = 30_000;
 
+/// The plies quiescence can add below the main search: each of its moves takes a man, and
+/// at most 30 men besides the kings can be taken.
+const QUIESCENCE_PLIES: usize = 30;
+
 /// The search, with its node count (every call of `alpha_beta` and `quiescence`).
 #[derive(Default)]
 pub struct Searcher {
     pub nodes: u64,
 }
 
+/// The move room of the node at the top of `stack` and the room of the plies below it. Every
+/// node writes its moves into its own ply's room, kept across nodes (as an engine keeps one
+/// move buffer per ply), so no node fills a fresh array.
+#[inline(always)]
+fn ply_room<M>(stack: &mut [Keyed<M>]) -> (&mut [Keyed<M>; ROOM], &mut [Keyed<M>]) {
+    stack
+        .split_first_chunk_mut::<ROOM>()
+        .expect("the stack has room for every ply a search can reach")
+}
+
 impl Searcher {
     /// The score of `position` searched `depth` plies deep, from the side to move's view.
     pub fn search<B: SearchBoard>(&mut self, position: &B, depth: u32) -> i32 {
-        self.alpha_beta(position, depth, -MATE, MATE, 0)
+        // One room per ply: the main search's plies, quiescence's, and the last node's.
+        let plies = depth as usize + QUIESCENCE_PLIES + 1;
+        let mut stack = vec![(0, B::FILLER); ROOM * plies];
+        self.alpha_beta(position, depth, -MATE, MATE, 0, &mut stack)
     }
 
     fn alpha_beta<B: SearchBoard>(
@@ -67,19 +84,21 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: i32,
+        stack: &mut [Keyed<B::Move>],
     ) -> i32 {
         if depth == 0 {
-            return self.quiescence(position, alpha, beta);
+            return self.quiescence(position, alpha, beta, stack);
         }
         self.nodes += 1;
-        let mut moves = [(0, B::FILLER); ROOM];
-        let n = position.keyed_moves(false, &mut moves);
+        let (moves, below) = ply_room(stack);
+        let n = position.keyed_moves(false, moves);
         if n == 0 {
             return if position.in_check() { ply - MATE } else { 0 };
         }
         for i in 0..n {
             let m = pick_best(&mut moves[i..n]);
-            let score = -self.alpha_beta(&position.play(m), depth - 1, -beta, -alpha, ply + 1);
+            let next = position.play(m);
+            let score = -self.alpha_beta(&next, depth - 1, -beta, -alpha, ply + 1, below);
             if score >= beta {
                 return beta;
             }
@@ -88,18 +107,24 @@ impl Searcher {
         alpha
     }
 
-    fn quiescence<B: SearchBoard>(&mut self, position: &B, mut alpha: i32, beta: i32) -> i32 {
+    fn quiescence<B: SearchBoard>(
+        &mut self,
+        position: &B,
+        mut alpha: i32,
+        beta: i32,
+        stack: &mut [Keyed<B::Move>],
+    ) -> i32 {
         self.nodes += 1;
         let stand_pat = position.material();
         if stand_pat >= beta {
             return beta;
         }
         alpha = alpha.max(stand_pat);
-        let mut moves = [(0, B::FILLER); ROOM];
-        let n = position.keyed_moves(true, &mut moves);
+        let (moves, below) = ply_room(stack);
+        let n = position.keyed_moves(true, moves);
         for i in 0..n {
             let m = pick_best(&mut moves[i..n]);
-            let score = -self.quiescence(&position.play(m), -beta, -alpha);
+            let score = -self.quiescence(&position.play(m), -beta, -alpha, below);
             if score >= beta {
                 return beta;
             }

@@ -9,7 +9,7 @@
 use super::Position;
 use super::board::*;
 use crate::attacks::slider_lookup;
-use crate::{Bitboard, Color, Square, attacks};
+use crate::{Bitboard, Color, Piece, Square, attacks};
 
 /// Rook attacks for the queries (the one place that names the slider technique: the lookup
 /// tables of `attacks::slider_lookup`).
@@ -65,6 +65,25 @@ pub(crate) fn slider_behind(b: &Board, target_index: u32, left: u64, occupied: u
         b[DIAGONAL]
     };
     attacks::ray_attacks(d as usize, target_index as usize, occupied) & sliders
+}
+
+/// The sliders of either colour that reach the relative square `target_index` once a man of
+/// kind `piece` has left one of its lines, with `occupied` the occupancy after it left: an
+/// exchange evaluation's x-ray step. A pawn, bishop or queen that captured stood on a diagonal
+/// of the target, a rook or queen on a file or rank, and a knight on neither, so at most the
+/// two table lookups of the lines it can have stood on, with no search for the direction.
+#[inline(always)]
+pub(crate) fn sliders_uncovered(b: &Board, target_index: u32, piece: Piece, occupied: u64) -> u64 {
+    let diagonal = matches!(piece, Piece::Pawn | Piece::Bishop | Piece::Queen);
+    let orthogonal = matches!(piece, Piece::Rook | Piece::Queen);
+    let mut uncovered = 0;
+    if diagonal {
+        uncovered |= slider_lookup::bishop(target_index, occupied) & b[DIAGONAL];
+    }
+    if orthogonal {
+        uncovered |= slider_lookup::rook(target_index, occupied) & b[ORTHOGONAL];
+    }
+    uncovered
 }
 
 impl Position {

@@ -28,7 +28,7 @@
 //! speed of a single swap list is worth.
 
 use super::Position;
-use super::attackers::{attackers_both, slider_behind};
+use super::attackers::{attackers_both, slider_behind, sliders_uncovered};
 use super::board::*;
 use crate::{Move, MoveKind, Piece};
 
@@ -206,7 +206,7 @@ impl Position {
             gain[depth] = on_square - gain[depth - 1];
             on_square = SEE_VALUES[piece as usize];
             occupied ^= bit;
-            attackers = (attackers | slider_behind(b, target, bit, occupied)) & occupied;
+            attackers = (attackers | sliders_uncovered(b, target, piece, occupied)) & occupied;
             side ^= b[US] | b[THEM];
         }
         // Fold from the end: each side keeps the better of stopping and going on.
@@ -272,7 +272,7 @@ impl Position {
                 break;
             }
             occupied ^= bit;
-            attackers = (attackers | slider_behind(b, target, bit, occupied)) & occupied;
+            attackers = (attackers | sliders_uncovered(b, target, piece, occupied)) & occupied;
             side ^= b[US] | b[THEM];
         }
         reached
