@@ -620,3 +620,61 @@ fn ray_run<const IN_CHECK: bool, const D: usize>(
         w.put_run(&RUNS[(flip != 0) as usize][D][from], targets.count_ones());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Backend, Generator, Position};
+
+    /// Each available backend's list and callbacks on `fen`: the moves, in UCI text.
+    fn lists(fen: &str) -> Vec<(Backend, Vec<String>, Vec<String>)> {
+        let pos = Position::from_fen(fen).unwrap();
+        Backend::ALL
+            .into_iter()
+            .filter_map(|b| Generator::new(b).ok())
+            .map(|g| {
+                let list = g.legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+                let mut each = Vec::new();
+                g.for_each_legal_move(&pos, |m| each.push(m.to_string()));
+                (g.backend(), list, each)
+            })
+            .collect()
+    }
+
+    /// A double push that blocks a check, with no single push or pawn capture beside it, is
+    /// written like any other (a rank row of its own).
+    #[test]
+    fn a_lone_double_push_is_written() {
+        // The rook checks along the fourth rank; d2-d4 blocks, d2-d3 does not.
+        for (backend, list, each) in lists("8/8/8/8/r6K/8/3P4/k7 w - - 0 1") {
+            let mut sorted = list.clone();
+            sorted.sort();
+            assert_eq!(
+                sorted,
+                ["d2d4", "h4g3", "h4g5", "h4h3", "h4h5"],
+                "{backend}"
+            );
+            assert_eq!(list, each, "{backend}");
+        }
+    }
+
+    /// With no pawn move at all, or no slider on the other side (no rays, pins or sliding
+    /// checks), the lists hold every move all the same.
+    #[test]
+    fn positions_without_pawn_moves_or_their_sliders() {
+        for (fen, moves) in [
+            // Blocked pawns only: the king's five steps and the knight's two.
+            ("4k3/8/8/8/8/p7/P7/N3K3 w - - 0 1", 5 + 2),
+            // No black slider: the king's five steps and the queen's seventeen.
+            ("4k3/4n3/8/8/8/8/8/Q3K3 w - - 0 1", 5 + 17),
+            // Their knight checks; no slider of theirs; the king steps away, castling is out.
+            ("4k3/8/8/8/8/3n4/8/R3K3 w Q - 0 1", 4),
+        ] {
+            let count = Position::from_fen(fen).unwrap().count_legal();
+            assert_eq!(count, moves, "{fen}");
+            for (backend, list, each) in lists(fen) {
+                assert_eq!(list.len(), count, "{fen} on {backend}: {list:?}");
+                assert_eq!(list, each, "{fen} on {backend}");
+            }
+        }
+    }
+}
