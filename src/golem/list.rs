@@ -26,10 +26,10 @@
 //!
 //! That is the order of the list (within a set, squares ascending; along a ray, nearest
 //! first). The copies and the branch-free writes put stand-ins past the end of the list, which
-//! later moves overwrite; the array has [`SPARE`] slots past the capacity for them, and the
-//! caller takes this fast path only when every move fits. Positions with more moves than the
-//! capacity (only the relaxed option allows them) go through the same steps one move at a
-//! time.
+//! later moves overwrite; the array has [`SPARE`] slots past the capacity for them. Past the
+//! capacity the writer's index wraps round; positions with that many moves (only the relaxed
+//! option allows them) are found by the count of the moves written and go through the same
+//! steps again, one move at a time.
 //!
 //! The pawn sets are cut out of the direction sets: a target whose square one step back holds
 //! our pawn was reached by that pawn (the source is the nearest man behind the target), and a
@@ -92,30 +92,48 @@ trait Out {
     }
 }
 
-/// The fast writer: straight into the array, for a list that holds every move. The index is
-/// taken modulo the capacity (never reached, so the compiler needs no bounds check), and the
-/// bulk forms write stand-ins past the end instead of branching.
-struct Fast<'a> {
-    moves: &'a mut [Move; CAPACITY + SPARE],
+/// The fast writer: straight into an array of `N` moves, whose last [`SPARE`] are room for
+/// stand-ins, for an array that holds every move. The index is taken modulo the rest, `N -
+/// SPARE` (a power of two, so a mask; never reached, so the compiler needs no bounds check),
+/// and the bulk forms write stand-ins past the end instead of branching. Past the modulus the
+/// writes wrap round and overwrite the first moves: the count tells the caller it happened.
+struct Fast<'a, const N: usize> {
+    moves: &'a mut [Move; N],
     len: usize,
 }
 
-impl Out for Fast<'_> {
+impl<const N: usize> Fast<'_, N> {
+    /// Where the next move goes.
+    #[inline(always)]
+    fn at(&self) -> usize {
+        const {
+            assert!(
+                (N - SPARE).is_power_of_two(),
+                "the index is masked, not divided"
+            )
+        };
+        self.len % (N - SPARE)
+    }
+}
+
+impl<const N: usize> Out for Fast<'_, N> {
     #[inline(always)]
     fn put(&mut self, m: Move) {
-        self.moves[self.len % CAPACITY] = m;
+        let at = self.at();
+        self.moves[at] = m;
         self.len += 1;
     }
 
     #[inline(always)]
     fn put_if(&mut self, m: Move, present: bool) {
-        self.moves[self.len % CAPACITY] = m;
+        let at = self.at();
+        self.moves[at] = m;
         self.len += present as usize;
     }
 
     #[inline(always)]
     fn put_run(&mut self, run: &[Move; RUN], len: u32) {
-        let at = self.len % CAPACITY;
+        let at = self.at();
         if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
             *slots = *run;
         }
@@ -124,7 +142,7 @@ impl Out for Fast<'_> {
 
     #[inline(always)]
     fn put_row(&mut self, row: &[u16; RUN], base: u16, len: u32) {
-        let at = self.len % CAPACITY;
+        let at = self.at();
         if let Ok(slots) = <&mut [Move; RUN]>::try_from(&mut self.moves[at..at + RUN]) {
             for (slot, &word) in slots.iter_mut().zip(row) {
                 *slot = Move::from_raw(word | base);
@@ -202,20 +220,16 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
     if KIND == kind::CAPTURES {
         return super::capture_list::fill_captures(b, targets, flip, list);
     }
-    // The fast writer may leave stand-ins up to `SPARE` past the last move written, so the
-    // last move must leave room for them before the index wraps. The most moves the men can
-    // have (a queen is on both slider boards: 14 + 13; a pawn three targets, four moves each
-    // as promotions; the king eight steps and two castlings) settles it without counting for
-    // any position with no more material than a game can have (at most 203).
-    let ours = |kind: usize| (b[kind] & b[US]).count_ones() as usize;
-    let most =
-        14 * ours(ORTHOGONAL) + 13 * ours(DIAGONAL) + 8 * ours(KNIGHTS) + 12 * ours(PAWNS) + 10;
-    let written = if most < CAPACITY || targets.count() < CAPACITY {
-        let mut out = Fast {
-            moves: list.array_mut(),
-            len: 0,
-        };
-        write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
+    // The fast writer wraps round past the capacity and overwrites the first moves; below it,
+    // no write wrapped. Only positions with more material than a game can have (the relaxed
+    // option; a game's most is 218) reach it, and are written again, a move at a time, so the
+    // common path has no count to make first.
+    let mut out = Fast {
+        moves: list.array_mut(),
+        len: 0,
+    };
+    write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
+    let written = if out.len < CAPACITY {
         out.len
     } else {
         write_bounded::<KIND>(b, targets, flip, 0, list)
@@ -265,10 +279,12 @@ fn write_bounded<const KIND: u8>(
     out.len.saturating_sub(skip)
 }
 
-/// Calls `f` with each move of `targets`, in the order of [`fill_list`]: written into a list on
-/// the stack by the fast writer first, then read from it (faster than handing each move over as
-/// it is found, whose branches the CPU mispredicts), or one at a time when there are more
-/// moves than a list holds (relaxed positions only).
+/// Calls `f` with each move of `targets`, in the order of [`fill_list`]: written into an array
+/// on the stack by the fast writer first, then read from it (faster than handing each move over
+/// as it is found, whose branches the CPU mispredicts), or one at a time when there are more
+/// moves than the array holds. The array is smaller than a [`MoveList`] (room for
+/// [`EACH_CAPACITY`] moves): zeroing it takes a few vector stores where a list's takes a call
+/// to `memset`, and positions with that many moves are rare in games (the most is 218).
 #[inline(always)]
 pub(crate) fn for_each_move<L: Lanes>(
     lanes: L,
@@ -277,16 +293,26 @@ pub(crate) fn for_each_move<L: Lanes>(
     flip: u32,
     mut f: impl FnMut(Move),
 ) {
-    let mut list = MoveList::new();
-    fill_list(lanes, b, targets, flip, &mut list);
-    if list.is_complete() {
-        for &m in list.iter() {
+    let mut moves = [Move::default(); EACH_CAPACITY + SPARE];
+    let mut out = Fast {
+        moves: &mut moves,
+        len: 0,
+    };
+    write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
+    let written = out.len;
+    // Below the capacity no write wrapped round, so the first `written` moves are all there.
+    if written < EACH_CAPACITY {
+        for &m in &moves[..written] {
             f(m);
         }
     } else {
         write_all::<L, { kind::ALL }>(lanes, &mut Each(f), b, targets, flip);
     }
 }
+
+/// The moves [`for_each_move`] gathers before handing them over (a power of two, for
+/// [`Fast`]'s index); positions with more go one move at a time.
+const EACH_CAPACITY: usize = 128;
 
 /// Writes every move of `t`, generated for kind `KIND`.
 // Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
@@ -623,7 +649,7 @@ fn ray_run<const IN_CHECK: bool, const D: usize>(
 
 #[cfg(test)]
 mod tests {
-    use crate::{Backend, Generator, Position};
+    use crate::{Backend, Color, Generator, ParseOptions, Piece, Position};
 
     /// Each available backend's list and callbacks on `fen`: the moves, in UCI text.
     fn lists(fen: &str) -> Vec<(Backend, Vec<String>, Vec<String>)> {
@@ -675,6 +701,50 @@ mod tests {
                 assert_eq!(list.len(), count, "{fen} on {backend}: {list:?}");
                 assert_eq!(list, each, "{fen} on {backend}");
             }
+        }
+    }
+
+    /// Lists and callbacks on both sides of the counts where the fast writer's index wraps
+    /// round (the callbacks' array, a list's capacity): white queens taken off one at a time
+    /// from the positions with the most moves (218; one with too much material for a game,
+    /// over the capacity), each list checked against the count, the callbacks against it.
+    #[test]
+    fn counts_on_both_sides_of_where_the_writer_wraps() {
+        let relaxed = ParseOptions::relaxed();
+        let mut counts = Vec::new();
+        for fen in [
+            "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+            "kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+        ] {
+            let mut setup = Position::from_fen_with(fen, relaxed).unwrap().to_setup();
+            while let Some(queen) = setup.men(Color::White, Piece::Queen).into_iter().next() {
+                let pos = Position::from_setup(&setup, relaxed).unwrap();
+                let count = pos.count_legal();
+                counts.push(count);
+                for backend in Backend::ALL {
+                    let Ok(g) = Generator::new(backend) else {
+                        continue;
+                    };
+                    let list = g.legal_moves(&pos);
+                    assert_eq!(
+                        list.len(),
+                        count.min(crate::MOVE_LIST_CAPACITY),
+                        "{backend}"
+                    );
+                    assert_eq!(list.is_complete(), count <= crate::MOVE_LIST_CAPACITY);
+                    let mut each = Vec::new();
+                    g.for_each_legal_move(&pos, |m| each.push(m));
+                    assert_eq!(each.len(), count, "{backend}");
+                    assert_eq!(list[..], each[..list.len()], "{backend}");
+                }
+                setup.remove(queen);
+            }
+        }
+        for (low, high) in [(0, 128), (128, 256), (256, usize::MAX)] {
+            assert!(
+                counts.iter().any(|c| (low..high).contains(c)),
+                "no count in {low}..{high}: {counts:?}"
+            );
         }
     }
 }
