@@ -196,7 +196,10 @@ impl<F: FnMut(Move)> Out for Each<F> {
 }
 
 /// The legal moves of `targets` (generated for board `b`; `flip` is 0 when White moves, 56
-/// when Black does) into `list`, which must be empty.
+/// when Black does) into `list`, which must be empty. Perft's path: the fast writer is taken
+/// when a bound on the moves, or else their count, is below the capacity; checking the count
+/// written instead, as [`fill_list_kind`] does, compiled to more instructions per node inside
+/// perft's recursion.
 #[inline(always)]
 pub(crate) fn fill_list<L: Lanes>(
     lanes: L,
@@ -205,10 +208,28 @@ pub(crate) fn fill_list<L: Lanes>(
     flip: u32,
     list: &mut MoveList,
 ) {
-    fill_list_kind::<L, { kind::ALL }>(lanes, b, targets, flip, list)
+    // The most moves the men can have (a queen is on both slider boards: 14 + 13; a pawn
+    // three targets, four moves each as promotions; the king eight steps and two castlings)
+    // settles it without counting for any position with no more material than a game can
+    // have (at most 203).
+    let ours = |kind: usize| (b[kind] & b[US]).count_ones() as usize;
+    let most =
+        14 * ours(ORTHOGONAL) + 13 * ours(DIAGONAL) + 8 * ours(KNIGHTS) + 12 * ours(PAWNS) + 10;
+    let written = if most < CAPACITY || targets.count() < CAPACITY {
+        let mut out = Fast {
+            moves: list.array_mut(),
+            len: 0,
+        };
+        write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
+        out.len
+    } else {
+        write_bounded::<{ kind::ALL }>(b, targets, flip, 0, list)
+    };
+    list.set_filled(written);
 }
 
-/// [`fill_list`] for targets generated for kind `KIND` (`golem::kind`).
+/// The moves of [`fill_list`] for targets generated for kind `KIND` (`golem::kind`): the
+/// entry points' lists.
 #[inline(always)]
 pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
     lanes: L,
