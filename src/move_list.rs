@@ -42,6 +42,19 @@ impl MoveList {
         }
     }
 
+    /// An empty list whose unused slots hold `stand_in`: for the list builder, which writes
+    /// over them. Given a value the compiler cannot see (a word of the position), it writes the
+    /// array with a few vector stores; all zeros it turns into a call to `memset`, past the
+    /// size it writes inline.
+    #[inline(always)]
+    pub(crate) fn with_stand_ins(stand_in: Move) -> MoveList {
+        MoveList {
+            moves: [stand_in; CAPACITY + SPARE],
+            len: 0,
+            dropped: 0,
+        }
+    }
+
     /// Appends `m`; if the list is full, counts it as dropped instead.
     #[inline]
     pub fn push(&mut self, m: Move) {
@@ -224,5 +237,25 @@ impl<'a> IntoIterator for &'a MoveList {
 impl core::fmt::Debug for MoveList {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A list made over stand-ins is empty: they are never among its moves, by value or by
+    /// reference, and it equals a new list.
+    #[test]
+    fn stand_ins_are_not_moves() {
+        let stand_in = Move::from_raw(0x0038);
+        let mut list = MoveList::with_stand_ins(stand_in);
+        assert_eq!(list, MoveList::new());
+        assert!(list.is_empty() && list.is_complete());
+        let m = Move::from_raw(0x0001);
+        list.push(m);
+        assert_eq!(list.as_slice(), [m]);
+        assert_eq!(list.clone().into_iter().collect::<Vec<_>>(), [m]);
+        assert_eq!((&mut list).into_iter().count(), 1);
     }
 }

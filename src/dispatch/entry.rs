@@ -54,8 +54,8 @@ macro_rules! entry_points {
             /// avoid the copy either, it moved to the caller.)
             $(#[$attr])?
             pub(crate) fn legal_moves_entry<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
-                let mut list = crate::MoveList::new();
                 let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
+                let mut list = crate::MoveList::with_stand_ins(crate::Move::from_raw(position.square_flip() as u16));
                 crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), &mut list);
                 list
             }
