@@ -12,7 +12,7 @@
 //!
 //! `RUSTFLAGS="-C target-cpu=native" cargo bench --bench engine_calls`; `PAIRED_ROUNDS` sets the
 //! rounds (default 9), `ENGINE_POSITIONS` the set's size (default 10000), `ENGINE_CALLS` the rows
-//! to run (names separated by commas, default all). dirgolem runs on the detected backend.
+//! to run (names separated by semicolons, default all). dirgolem runs on the detected backend.
 //!
 //! To count the instructions of `see` alone: `ENGINE_CALLS=see PAIRED_ROUNDS=1 valgrind
 //! --tool=callgrind --toggle-collect='*see_pass_dirgolem*' --toggle-collect='*see_pass_cozy*'`
@@ -222,9 +222,10 @@ fn main() {
 }
 
 /// Whether the row `name` is to run: `ENGINE_CALLS`, if set, lists the rows to run, separated by
-/// commas (e.g. `ENGINE_CALLS=see` to count one row's instructions under callgrind).
+/// semicolons, since a row's name may hold a comma (e.g. `ENGINE_CALLS=see` to count one row's
+/// instructions under callgrind).
 fn selected(name: &str) -> bool {
-    std::env::var("ENGINE_CALLS").map_or(true, |rows| rows.split(',').any(|r| r.trim() == name))
+    std::env::var("ENGINE_CALLS").map_or(true, |rows| rows.split(';').any(|r| r.trim() == name))
 }
 
 /// One pass of dirgolem's `see` over every capture: a function of its own, so that callgrind
