@@ -11,8 +11,12 @@
 //! attack functions. `san` is its `util::display_san_move`.
 //!
 //! `RUSTFLAGS="-C target-cpu=native" cargo bench --bench engine_calls`; `PAIRED_ROUNDS` sets the
-//! rounds (default 9), `ENGINE_POSITIONS` the set's size (default 10000). dirgolem runs on the
-//! detected backend.
+//! rounds (default 9), `ENGINE_POSITIONS` the set's size (default 10000), `ENGINE_CALLS` the rows
+//! to run (names separated by semicolons, default all). dirgolem runs on the detected backend.
+//!
+//! To count the instructions of `see` alone: `ENGINE_CALLS=see PAIRED_ROUNDS=1 valgrind
+//! --tool=callgrind --toggle-collect='*see_pass_dirgolem*' --toggle-collect='*see_pass_cozy*'`
+//! on the bench binary, then divide each function's inclusive count by the captures.
 
 use std::fmt::Write;
 use std::hint::black_box;
@@ -183,22 +187,8 @@ fn main() {
     pair(
         "see",
         rounds,
-        || {
-            let mut sum = 0i64;
-            for &(i, m) in &our_captures {
-                sum += black_box(&ours[i]).see(m) as i64;
-            }
-            black_box(sum);
-            our_captures.len()
-        },
-        || {
-            let mut sum = 0i64;
-            for &(i, m) in &their_captures {
-                sum += cozy_see(black_box(&theirs[i]), m) as i64;
-            }
-            black_box(sum);
-            their_captures.len()
-        },
+        || see_pass_dirgolem(&ours, &our_captures),
+        || see_pass_cozy(&theirs, &their_captures),
     );
     let mut text = String::new();
     pair(
@@ -231,14 +221,51 @@ fn main() {
     );
 }
 
+/// Whether the row `name` is to run: `ENGINE_CALLS`, if set, lists the rows to run, separated by
+/// semicolons, since a row's name may hold a comma (e.g. `ENGINE_CALLS=see` to count one row's
+/// instructions under callgrind).
+fn selected(name: &str) -> bool {
+    std::env::var("ENGINE_CALLS").map_or(true, |rows| rows.split(';').any(|r| r.trim() == name))
+}
+
+/// One pass of dirgolem's `see` over every capture: a function of its own, so that callgrind
+/// can count it alone (`--toggle-collect=*see_pass_dirgolem*`).
+#[inline(never)]
+fn see_pass_dirgolem(
+    positions: &[dirgolem::Position],
+    captures: &[(usize, dirgolem::Move)],
+) -> usize {
+    let mut sum = 0i64;
+    for &(i, m) in captures {
+        sum += black_box(&positions[i]).see(m) as i64;
+    }
+    black_box(sum);
+    captures.len()
+}
+
+/// One pass of `cozy_see` over every capture (see [`see_pass_dirgolem`]).
+#[inline(never)]
+fn see_pass_cozy(positions: &[Board], captures: &[(usize, cozy_chess::Move)]) -> usize {
+    let mut sum = 0i64;
+    for &(i, m) in captures {
+        sum += cozy_see(black_box(&positions[i]), m) as i64;
+    }
+    black_box(sum);
+    captures.len()
+}
+
 /// Times `ours` and `theirs` alternately for `rounds` rounds, checks that they agree, and prints
-/// the fastest and median times and the ratios (theirs / ours).
+/// the fastest and median times and the ratios (theirs / ours); nothing if the row is not
+/// [`selected`].
 fn pair<T: PartialEq + std::fmt::Debug>(
     name: &str,
     rounds: usize,
     mut ours: impl FnMut() -> T,
     mut theirs: impl FnMut() -> T,
 ) {
+    if !selected(name) {
+        return;
+    }
     let (mut a, mut b) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         let start = Instant::now();

@@ -192,14 +192,21 @@ pub const fn king(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub const fn pawn(color: Color, sq: Square) -> Bitboard {
-    let b = 1u64 << sq as u8;
-    let not_a = !0x0101_0101_0101_0101u64;
-    let not_h = !0x8080_8080_8080_8080u64;
-    Bitboard(match color {
-        Color::White => (b << 9 & not_a) | (b << 7 & not_h),
-        Color::Black => (b >> 7 & not_a) | (b >> 9 & not_h),
-    })
+    Bitboard(PAWN[color as usize][sq as usize])
 }
+
+/// `PAWN[color][sq]`: the squares a pawn of `color` (`Color as usize`) on `sq` attacks, 1 KiB,
+/// so that an attack query reads its pawns as it reads its knights.
+const PAWN: [[u64; 64]; 2] = {
+    let mut table = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        table[Color::White as usize][sq] = ray(sq, 1, 1, false) | ray(sq, -1, 1, false);
+        table[Color::Black as usize][sq] = ray(sq, 1, -1, false) | ray(sq, -1, -1, false);
+        sq += 1;
+    }
+    table
+};
 
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
 #[inline]

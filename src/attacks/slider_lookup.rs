@@ -143,7 +143,18 @@ fn by_pext(block: &Block, occupied: u64) -> u64 {
     // SAFETY: `pext` needs BMI2, which this build enables for the whole program (the cfg
     // above), so every CPU it runs on has it.
     let index = unsafe { core::arch::x86_64::_pext_u64(occupied, block.mask) };
-    TABLE[block.offset + index as usize]
+    entry(block, index)
+}
+
+/// The entry of `block` at `index`, a `pext` of an occupancy by the block's mask.
+#[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+#[inline(always)]
+fn entry(block: &Block, index: u64) -> u64 {
+    debug_assert!(index < 1 << block.mask.count_ones());
+    // SAFETY: `pext` by `block.mask` gathers as many bits as the mask has, so `index` is below
+    // 2 to the mask's population: the size of the block, which `blocks` placed inside `TABLE`
+    // (the `const` assertions on the blocks' end check it at compile time).
+    unsafe { *TABLE.get_unchecked(block.offset + index as usize) }
 }
 
 /// The table lookup, compiled with BMI2 for a build without it; callable only once the CPU
@@ -151,7 +162,7 @@ fn by_pext(block: &Block, occupied: u64) -> u64 {
 #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), feature = "std"))]
 #[target_feature(enable = "bmi2")]
 fn by_pext(block: &Block, occupied: u64) -> u64 {
-    TABLE[block.offset + core::arch::x86_64::_pext_u64(occupied, block.mask) as usize]
+    entry(block, core::arch::x86_64::_pext_u64(occupied, block.mask))
 }
 
 /// The table lookup when the CPU has BMI2 (`None` when it has not, or when a no_std build

@@ -9,7 +9,7 @@
 use super::Position;
 use super::board::*;
 use crate::attacks::slider_lookup;
-use crate::{Bitboard, Color, Piece, Square, attacks};
+use crate::{Bitboard, Color, Square, attacks};
 
 /// Rook attacks for the queries (the one place that names the slider technique: the lookup
 /// tables of `attacks::slider_lookup`).
@@ -30,9 +30,11 @@ fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub(crate) fn attackers_both(b: &Board, target_index: u32, occupied: u64) -> u64 {
     let sq = Square::index(target_index as usize);
-    let target = 1u64 << target_index;
-    let pawns =
-        (pawn_attacks_south(target) & b[US] | pawn_attacks_north(target) & b[THEM]) & b[PAWNS];
+    // The side to move's pawns attack northwards, so they stand where a black pawn on the
+    // target would attack, and the other side's where a white one would.
+    let pawns = (attacks::pawn(Color::Black, sq).0 & b[US]
+        | attacks::pawn(Color::White, sq).0 & b[THEM])
+        & b[PAWNS];
     pawns
         | attacks::knight(sq).0 & b[KNIGHTS]
         | attacks::king(sq).0 & b[KINGS]
@@ -65,25 +67,6 @@ pub(crate) fn slider_behind(b: &Board, target_index: u32, left: u64, occupied: u
         b[DIAGONAL]
     };
     attacks::ray_attacks(d as usize, target_index as usize, occupied) & sliders
-}
-
-/// The sliders of either colour that reach the relative square `target_index` once a man of
-/// kind `piece` has left one of its lines, with `occupied` the occupancy after it left: an
-/// exchange evaluation's x-ray step. A pawn, bishop or queen that captured stood on a diagonal
-/// of the target, a rook or queen on a file or rank, and a knight on neither, so at most the
-/// two table lookups of the lines it can have stood on, with no search for the direction.
-#[inline(always)]
-pub(crate) fn sliders_uncovered(b: &Board, target_index: u32, piece: Piece, occupied: u64) -> u64 {
-    let diagonal = matches!(piece, Piece::Pawn | Piece::Bishop | Piece::Queen);
-    let orthogonal = matches!(piece, Piece::Rook | Piece::Queen);
-    let mut uncovered = 0;
-    if diagonal {
-        uncovered |= slider_lookup::bishop(target_index, occupied) & b[DIAGONAL];
-    }
-    if orthogonal {
-        uncovered |= slider_lookup::rook(target_index, occupied) & b[ORTHOGONAL];
-    }
-    uncovered
 }
 
 impl Position {

@@ -1,12 +1,14 @@
 //! Static exchange evaluation: the material a move wins or loses if both sides then capture on
 //! its target square, each with its least valuable attacker, and each free to stop.
 //!
-//! This is seed 001's swap list (section 6): take the attackers of the square, let the sides
-//! capture in turn with their cheapest man, remove each capturer from the occupancy so that the
-//! sliders behind it join in (x-rays), and record the running balance; then fold the list from
-//! the end, letting each side stop when going on would cost it. [`Position::see_ge`] answers
-//! "is the result at least this much" on the same rules and stops as soon as the answer is
-//! settled.
+//! This is seed 001's swap list (section 6) without the list: take the attackers of the
+//! square, let the sides capture in turn with their cheapest man, and remove each capturer
+//! from the occupancy so that the sliders behind it join in (x-rays). Where the swap list
+//! records the running balance and folds it from the end (each side stopping when going on
+//! would cost it), the fold is made here as the captures are: each side's chance to stop
+//! bounds the result from one side, and once the bounds meet no later capture can change it,
+//! so the exchange is not played further. [`Position::see_ge`] answers "is the result at least
+//! this much" on the same rules and stops as soon as the bounds settle that.
 //!
 //! The rules, shared by both functions:
 //! - values: pawn 100, knight 300, bishop 300, rook 500, queen 900 ([`SEE_VALUES`]);
@@ -25,15 +27,17 @@
 //! cheapest man's capture uncovers a slider of the other side on the square (or among equals
 //! the one taken does), a dearer capture can be better. `tests/interface/see.rs` compares with a search
 //! over every capture order and pins down such a case; those are rare exceptions, which the
-//! speed of a single swap list is worth.
+//! speed of a single line of captures is worth.
 
 use super::Position;
-use super::attackers::{attackers_both, slider_behind, sliders_uncovered};
+use super::attackers::{attackers_both, slider_behind};
 use super::board::*;
-use crate::{Move, MoveKind, Piece};
+use crate::attacks::slider_lookup;
+use crate::{Move, MoveKind};
 
-/// The piece values of the exchange evaluation, indexed by [`Piece`] (`Piece::Pawn as usize`
-/// and so on). The king's entry is 0: it is never captured in an exchange.
+/// The piece values of the exchange evaluation, indexed by [`Piece`](crate::Piece)
+/// (`Piece::Pawn as usize` and so on). The king's entry is 0: it is never captured in an
+/// exchange.
 ///
 /// ```
 /// use dirgolem::{Piece, SEE_VALUES};
@@ -41,111 +45,217 @@ use crate::{Move, MoveKind, Piece};
 /// ```
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 
-/// Room for the swap list: one entry per capture. A game has at most 32 men, so at most 31
-/// captures on one square; a relaxed position with more men on one square's lines has its
-/// exchange cut there.
-const MAX_CAPTURES: usize = 32;
+// The values by kind, for the exchange's branches.
+const PAWN: i32 = SEE_VALUES[0];
+const KNIGHT: i32 = SEE_VALUES[1];
+const BISHOP: i32 = SEE_VALUES[2];
+const ROOK: i32 = SEE_VALUES[3];
+const QUEEN: i32 = SEE_VALUES[4];
 
-/// The kind of the man on the relative square bit `bit` (which must hold one), read from the
-/// piece bitboards; `None` for an empty square.
-#[inline]
-fn kind_on(b: &Board, bit: u64) -> Option<Piece> {
-    if b[PAWNS] & bit != 0 {
-        Some(Piece::Pawn)
-    } else if b[KNIGHTS] & bit != 0 {
-        Some(Piece::Knight)
-    } else if b[DIAGONAL] & bit != 0 {
-        Some(if b[ORTHOGONAL] & bit != 0 {
-            Piece::Queen
-        } else {
-            Piece::Bishop
-        })
-    } else if b[ORTHOGONAL] & bit != 0 {
-        Some(Piece::Rook)
-    } else if b[KINGS] & bit != 0 {
-        Some(Piece::King)
-    } else {
-        None
-    }
+/// The value of the man on the relative square `index`, 0 for an empty square or a king,
+/// read from the piece bitboards without a branch: a queen counts on both slider boards, so it
+/// gets a bishop's and a rook's value and the difference to its own.
+#[inline(always)]
+fn value_on(b: &Board, index: u32) -> i32 {
+    let has = |men: u64| (men >> index & 1) as i32;
+    let (diagonal, orthogonal) = (has(b[DIAGONAL]), has(b[ORTHOGONAL]));
+    PAWN * has(b[PAWNS])
+        + KNIGHT * has(b[KNIGHTS])
+        + BISHOP * diagonal
+        + ROOK * orthogonal
+        + (QUEEN - BISHOP - ROOK) * (diagonal & orthogonal)
 }
 
-/// The least valuable man among `candidates` (non-empty, no king) and its square bit.
-#[inline]
-fn least_valuable(b: &Board, candidates: u64) -> (Piece, u64) {
-    let queens = b[DIAGONAL] & b[ORTHOGONAL];
-    let by_value = [
-        (Piece::Pawn, b[PAWNS]),
-        (Piece::Knight, b[KNIGHTS]),
-        (Piece::Bishop, b[DIAGONAL] & !queens),
-        (Piece::Rook, b[ORTHOGONAL] & !queens),
-        (Piece::Queen, queens),
-    ];
-    for (piece, men) in by_value {
-        let found = candidates & men;
-        if found != 0 {
-            return (piece, found & found.wrapping_neg());
-        }
-    }
-    // Only a king is left (callers leave kings out; this keeps the answer defined).
-    (Piece::King, candidates & candidates.wrapping_neg())
-}
-
-/// Where an exchange starts: the first move made, the men left, and who attacks the square.
-struct Exchange {
+/// The exchange on one square while it is being played out: who is still on the board and
+/// which of them attack the square.
+struct Exchange<'a> {
+    b: &'a Board,
     /// The relative index of the target square.
     target: u32,
-    /// The value of the man the first move takes (0 if none).
-    captured: i32,
-    /// The man that made the first move.
-    mover: Piece,
-    /// The occupancy after the first move (its from square and an en passant victim emptied).
+    /// The men still on the board (the capturers so far have left their squares).
     occupied: u64,
+    /// The men on `occupied` that attack the target, x-rays through the departed included.
+    attackers: u64,
 }
 
-impl Exchange {
-    /// The exchange opened by `m`; `None` for castling or a move from an empty square (both
-    /// worth 0).
-    #[inline]
-    fn start(b: &Board, flip: u32, m: Move) -> Option<Exchange> {
-        let from = 1u64 << (m.source_index() ^ flip);
-        let target = m.target_index() ^ flip;
-        let to = 1u64 << target;
-        let mover = kind_on(b, from & b[US])?;
-        let occupied = (b[US] | b[THEM]) ^ from;
-        match m.kind() {
-            MoveKind::Castling => None,
-            MoveKind::EnPassant => Some(Exchange {
-                target,
-                captured: SEE_VALUES[Piece::Pawn as usize],
-                mover,
-                occupied: occupied & !(to >> 8),
-            }),
-            MoveKind::Normal | MoveKind::Promotion(_) => Some(Exchange {
-                target,
-                captured: kind_on(b, to & b[THEM]).map_or(0, |p| SEE_VALUES[p as usize]),
-                mover,
-                occupied,
-            }),
+/// What one side does on its turn in the exchange.
+enum Turn {
+    /// It cannot capture (or only with a king that may not).
+    Stops,
+    /// Its king captures; nobody can take back.
+    KingTakes,
+    /// A man worth this much captures and now stands on the square.
+    Takes(i32),
+}
+
+impl Exchange<'_> {
+    /// The turn of the side whose men are `side`: its king if the king may capture (see
+    /// [`Exchange::king_may_capture`]), else its least valuable attacker, which leaves its
+    /// square and so lets the sliders behind it through. Each kind of man has its own branch,
+    /// which knows the lines it can have uncovered: the diagonals for a pawn or a bishop, the
+    /// file and rank for a rook, all four for a queen, none for a knight.
+    #[inline(always)]
+    fn turn(&mut self, side: u64) -> Turn {
+        let b = self.b;
+        let mine = self.attackers & side;
+        let king = mine & b[KINGS];
+        if king != 0 && self.king_may_capture(king, side) {
+            return Turn::KingTakes;
         }
+        let men = mine ^ king;
+        if men == 0 {
+            return Turn::Stops;
+        }
+        let (pawns, knights) = (men & b[PAWNS], men & b[KNIGHTS]);
+        let bishops = men & b[DIAGONAL] & !b[ORTHOGONAL];
+        let rooks = men & b[ORTHOGONAL] & !b[DIAGONAL];
+        let (value, uncovered) = if pawns != 0 {
+            self.leave(pawns);
+            (PAWN, self.diagonal_sliders())
+        } else if knights != 0 {
+            self.leave(knights);
+            (KNIGHT, 0)
+        } else if bishops != 0 {
+            self.leave(bishops);
+            (BISHOP, self.diagonal_sliders())
+        } else if rooks != 0 {
+            self.leave(rooks);
+            (ROOK, self.orthogonal_sliders())
+        } else {
+            self.leave(men); // only queens are left
+            (QUEEN, self.diagonal_sliders() | self.orthogonal_sliders())
+        };
+        self.attackers = (self.attackers | uncovered) & self.occupied;
+        Turn::Takes(value)
+    }
+
+    /// Takes the lowest of `men` (not empty) off its square; among equal men the lowest
+    /// relative square goes first.
+    #[inline(always)]
+    fn leave(&mut self, men: u64) {
+        self.occupied ^= men & men.wrapping_neg();
+    }
+
+    /// The diagonal sliders that reach the target through the current occupancy.
+    #[inline(always)]
+    fn diagonal_sliders(&self) -> u64 {
+        slider_lookup::bishop(self.target, self.occupied) & self.b[DIAGONAL]
+    }
+
+    /// The orthogonal sliders that reach the target through the current occupancy.
+    #[inline(always)]
+    fn orthogonal_sliders(&self) -> u64 {
+        slider_lookup::rook(self.target, self.occupied) & self.b[ORTHOGONAL]
+    }
+
+    /// Whether the king of the side whose men are `side`, standing on `king`, may capture:
+    /// the other side must not attack the target once the king has left its own square. Such
+    /// a capture ends the exchange and keeps all that is on the square, so it is the best
+    /// capture there is, whichever cheaper men could also take.
+    #[inline(always)]
+    fn king_may_capture(&self, king: u64, side: u64) -> bool {
+        let defenders = self.attackers & !side;
+        if defenders != 0 {
+            return false;
+        }
+        let occupied = self.occupied ^ king;
+        slider_behind(self.b, self.target, king, occupied) & occupied & !side == 0
     }
 }
 
-/// Whether the king of the side whose men are `side`, standing on `king`, may capture on
-/// `target`: the other side must not attack the square once the king has left its own.
-/// Such a capture ends the exchange and keeps all that is on the square, so it is the best
-/// capture there is, whichever cheaper men could also take.
-#[inline]
-fn king_may_capture(
-    b: &Board,
-    target: u32,
-    attackers: u64,
-    occupied: u64,
-    king: u64,
-    side: u64,
-) -> bool {
-    let occupied = occupied ^ king;
-    let attackers = (attackers | slider_behind(b, target, king, occupied)) & occupied;
-    attackers & !side == 0
+/// The exchange opened by `m` on the board `b` (flipped by `flip` from absolute squares),
+/// played out until it ends or `settled(low, high)` says the bounds answer the question.
+///
+/// The moving side's result is kept as bounds: `high` is the least it has been held to by
+/// the other side's chances to stop (after each of the moving side's captures), `low` the
+/// most it is sure of through its own chances to stop (after each of the other side's). A
+/// capture whose balance lies outside the bounds changes nothing, and once they meet the
+/// result is known: no later capture is looked at. The answer is `low`: the exact result
+/// when the exchange is played out or the bounds meet, else a value on the same side of the
+/// question `settled` asked about.
+///
+/// With `exact` (a constant in each caller) the bounds can only meet after the other side's
+/// first capture, so the mover's value is read only once that capture is found; without it
+/// `settled` may answer before the attackers are even looked at.
+#[inline(always)]
+fn exchange(b: &Board, flip: u32, m: Move, exact: bool, settled: impl Fn(i32, i32) -> bool) -> i32 {
+    let from_index = m.source_index() ^ flip;
+    let target = m.target_index() ^ flip;
+    let from = 1u64 << from_index;
+    let mut occupied = (b[US] | b[THEM]) ^ from;
+    // The balance if the last capture made stands.
+    let mut balance = match m.kind() {
+        MoveKind::Castling => return 0,
+        MoveKind::EnPassant => {
+            occupied &= !(1u64 << target >> 8);
+            PAWN
+        }
+        MoveKind::Normal | MoveKind::Promotion(_) => {
+            value_on(b, target) * (b[THEM] >> target & 1) as i32
+        }
+    };
+    if b[US] & from == 0 {
+        return 0; // no man moves: not a move of this position
+    }
+    if b[KINGS] & from != 0 {
+        return balance; // nobody can take a king's capture back
+    }
+    // The other side may stop at once: the mover's side gets at most the first balance.
+    let mut high = balance;
+    let mut on_square = 0;
+    if !exact {
+        on_square = value_on(b, from_index);
+        // The least the mover's side can end with: the other side takes and stops.
+        let floor = balance - on_square;
+        if settled(floor, high) {
+            return floor;
+        }
+    }
+    let mut exchange = Exchange {
+        b,
+        target,
+        occupied,
+        attackers: attackers_both(b, target, occupied) & occupied,
+    };
+    // The other side's first turn: if it takes, the mover's side may stop there.
+    let mut low = match exchange.turn(b[THEM]) {
+        Turn::Stops => return high,
+        turn => {
+            if exact {
+                on_square = value_on(b, from_index);
+            }
+            balance -= on_square;
+            match turn {
+                Turn::Takes(value) => on_square = value,
+                _ => return balance, // its king took: nobody takes back
+            }
+            balance
+        }
+    };
+    loop {
+        // The moving side's turn: if it takes, the other side may stop at the new balance.
+        balance += on_square;
+        let bound = balance.max(low).min(high);
+        if bound == low || settled(low, bound) {
+            return low;
+        }
+        match exchange.turn(b[US]) {
+            Turn::Stops => return low,
+            Turn::KingTakes => return bound,
+            Turn::Takes(value) => (high, on_square) = (bound, value),
+        }
+        // The other side's turn: if it takes, the moving side may stop at the new balance.
+        balance -= on_square;
+        let bound = balance.max(low).min(high);
+        if bound == high || settled(bound, high) {
+            return bound; // whether it takes or not, the result is settled
+        }
+        match exchange.turn(b[THEM]) {
+            Turn::Stops => return high,
+            Turn::KingTakes => return bound,
+            Turn::Takes(value) => (low, on_square) = (bound, value),
+        }
+    }
 }
 
 impl Position {
@@ -170,51 +280,11 @@ impl Position {
     ///     .unwrap();
     /// assert_eq!(pos.see(pos.parse_uci("d3e5").unwrap()), -200);
     /// ```
+    #[inline]
     pub fn see(&self, m: Move) -> i32 {
-        let b = &self.board;
-        let Some(start) = Exchange::start(b, self.square_flip(), m) else {
-            return 0;
-        };
-        let mut gain = [0i32; MAX_CAPTURES];
-        gain[0] = start.captured;
-        if start.mover == Piece::King {
-            return gain[0];
-        }
-        let target = start.target;
-        let mut occupied = start.occupied;
-        let mut attackers = attackers_both(b, target, occupied) & occupied;
-        let mut on_square = SEE_VALUES[start.mover as usize];
-        let mut side = b[THEM];
-        let mut depth = 0;
-        loop {
-            let side_attackers = attackers & side;
-            if depth + 1 == MAX_CAPTURES {
-                break;
-            }
-            let king = side_attackers & b[KINGS];
-            if king != 0 && king_may_capture(b, target, attackers, occupied, king, side) {
-                depth += 1;
-                gain[depth] = on_square - gain[depth - 1];
-                break;
-            }
-            let others = side_attackers & !b[KINGS];
-            if others == 0 {
-                break;
-            }
-            let (piece, bit) = least_valuable(b, others);
-            depth += 1;
-            gain[depth] = on_square - gain[depth - 1];
-            on_square = SEE_VALUES[piece as usize];
-            occupied ^= bit;
-            attackers = (attackers | sliders_uncovered(b, target, piece, occupied)) & occupied;
-            side ^= b[US] | b[THEM];
-        }
-        // Fold from the end: each side keeps the better of stopping and going on.
-        while depth > 0 {
-            gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
-            depth -= 1;
-        }
-        gain[0]
+        exchange(&self.board, self.square_flip(), m, true, |low, high| {
+            low == high
+        })
     }
 
     /// Whether [`Position::see`] of `m` is at least `threshold`, on the same rules, but
@@ -229,52 +299,45 @@ impl Position {
     /// assert!(pos.see_ge(nxe5, -200));
     /// assert!(!pos.see_ge(nxe5, -199));
     /// ```
+    #[inline]
     pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        let b = &self.board;
-        let Some(start) = Exchange::start(b, self.square_flip(), m) else {
-            return threshold <= 0;
-        };
-        // `balance`: what the side that moved last must still make up for the move to reach
-        // the threshold, seen from the side about to capture; it flips sign at every capture.
-        let mut balance = start.captured - threshold;
-        if balance < 0 {
-            return false; // even if nobody recaptures, the threshold is out of reach
+        // Settled once the lower bound reaches the threshold or the upper one stays below it;
+        // the answer is then on the threshold's side of it.
+        exchange(&self.board, self.square_flip(), m, false, |low, high| {
+            low >= threshold || high < threshold
+        }) >= threshold
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Piece;
+
+    /// The branch-free value of a square agrees with the published values for every kind of
+    /// man, and is 0 on an empty square.
+    #[test]
+    fn value_on_reads_the_published_values() {
+        let mut b: Board = [0; 8];
+        let kinds = [
+            (Piece::Pawn, 0u64, PAWNS, PAWNS),
+            (Piece::Knight, 1, KNIGHTS, KNIGHTS),
+            (Piece::Bishop, 2, DIAGONAL, DIAGONAL),
+            (Piece::Rook, 3, ORTHOGONAL, ORTHOGONAL),
+            (Piece::Queen, 4, DIAGONAL, ORTHOGONAL),
+            (Piece::King, 5, KINGS, KINGS),
+        ];
+        for &(_, index, first, second) in &kinds {
+            b[first] |= 1 << (index * 9);
+            b[second] |= 1 << (index * 9);
         }
-        if start.mover == Piece::King {
-            return true;
+        for (piece, index, _, _) in kinds {
+            assert_eq!(
+                value_on(&b, (index * 9) as u32),
+                SEE_VALUES[piece as usize],
+                "{piece:?}"
+            );
         }
-        balance = SEE_VALUES[start.mover as usize] - balance;
-        if balance <= 0 {
-            return true; // even losing the mover keeps the threshold
-        }
-        let target = start.target;
-        let mut occupied = start.occupied;
-        let mut attackers = attackers_both(b, target, occupied) & occupied;
-        let mut side = b[THEM];
-        // Whether the threshold is reached if the capturing stops now.
-        let mut reached = true;
-        loop {
-            let side_attackers = attackers & side;
-            let king = side_attackers & b[KINGS];
-            if king != 0 && king_may_capture(b, target, attackers, occupied, king, side) {
-                reached = !reached;
-                break;
-            }
-            let others = side_attackers & !b[KINGS];
-            if others == 0 {
-                break;
-            }
-            reached = !reached;
-            let (piece, bit) = least_valuable(b, others);
-            balance = SEE_VALUES[piece as usize] - balance;
-            // The side now capturing wins its point even if it loses this man: settled.
-            if balance < reached as i32 {
-                break;
-            }
-            occupied ^= bit;
-            attackers = (attackers | sliders_uncovered(b, target, piece, occupied)) & occupied;
-            side ^= b[US] | b[THEM];
-        }
-        reached
+        assert_eq!(value_on(&b, 63), 0);
     }
 }
