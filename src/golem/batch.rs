@@ -422,6 +422,19 @@ fn king_attacks<P: PositionLanes>(x: Positions<P>, lanes: P) -> Positions<P> {
     sideways | row.shift_all(8) | row.shift_all(-8)
 }
 
+/// The promotion targets of the three pawn target sets in one: ranks 8, 7 and 6 of it for
+/// the pushes, the captures north-east and north-west. Each counts three more moves.
+#[inline(always)]
+fn promotion_targets<P: PositionLanes>(
+    pawn_n: Positions<P>,
+    pawn_ne: Positions<P>,
+    pawn_nw: Positions<P>,
+    lanes: P,
+) -> Positions<P> {
+    let rank_8 = Positions::splat(lanes, RANK_8);
+    (pawn_n & rank_8) | (pawn_ne & rank_8).shift_all(-8) | (pawn_nw & rank_8).shift_all(-16)
+}
+
 /// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
 /// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
 /// phase. `king_lines`, where known, holds the lines through the king of the side to move in
@@ -567,11 +580,12 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let single_pushes = pawns_n.shift_all(8) & empty;
     let double_pushes = (single_pushes & splat!(RANK_3)).shift_all(8) & empty;
     let pawn_n = (single_pushes | double_pushes) & target_mask;
-    // The promotion targets of all three pawn sets in one (ranks 8, 7 and 6 of it): each
-    // counts three more moves.
-    let rank_8 = splat!(RANK_8);
-    let promotions =
-        (pawn_n & rank_8) | (pawn_ne & rank_8).shift_all(-8) | (pawn_nw & rank_8).shift_all(-16);
+    // Where vectors are of four positions, only in a batch with promotions (below).
+    let promotions = if P::LANES == 4 {
+        zero
+    } else {
+        promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes)
+    };
 
     // Castling. The standard shapes (king on e1, rook on a1 or h1) by masks; any other
     // (Chess960) by the scalar rule of `generate`, lane by lane.
@@ -582,16 +596,50 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let castles = (rights & king_on_e1)
         & ((kingside_blocked.zero_mask() & splat!(H1))
             | (queenside_blocked.zero_mask() & splat!(A1)));
-    tally.add8([
-        king_targets,
-        pawn_n,
-        pawn_ne,
-        pawn_nw,
-        castles,
-        promotions,
-        promotions,
-        promotions,
-    ]);
+    if P::LANES == 4 {
+        // A king on e1 with a castling right steps to neither a1 nor h1, so its steps and its
+        // castlings (marked on the rook's square) never share a square and one set holds
+        // both. Promotions only where some lane has a pawn of ours on the seventh rank, a
+        // branch taken the same way across most of a subtree; the places left empty are
+        // constant zeros, whose adders fold away. (On vectors of two, SSE2 and NEON, neither
+        // gained: the block of eight as it was.)
+        let king_or_castles = king_targets | castles;
+        if (our_pawns & splat!(RANK_8 >> 8)).any() {
+            let promotions = promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes);
+            tally.add8([
+                king_or_castles,
+                pawn_n,
+                pawn_ne,
+                pawn_nw,
+                zero,
+                promotions,
+                promotions,
+                promotions,
+            ]);
+        } else {
+            tally.add8([
+                king_or_castles,
+                pawn_n,
+                pawn_ne,
+                pawn_nw,
+                zero,
+                zero,
+                zero,
+                zero,
+            ]);
+        }
+    } else {
+        tally.add8([
+            king_targets,
+            pawn_n,
+            pawn_ne,
+            pawn_nw,
+            castles,
+            promotions,
+            promotions,
+            promotions,
+        ]);
+    }
     let mut total = tally.total();
     let other_rights = rights.and_not(king_on_e1 & splat!(A1 | H1));
     if other_rights.any() {
