@@ -265,18 +265,31 @@ fn count_made<P: PositionLanes>(
     king_lines: Option<[u64; 4]>,
 ) -> u64 {
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
-    // runs without the branches that skip absent kinds.
-    let present = Present {
-        knights: b[KNIGHTS].any(),
-        orthogonal: [
-            (b[ORTHOGONAL] & b[THEM]).any(),
-            (b[ORTHOGONAL] & b[US]).any(),
-        ],
-        diagonal: [(b[DIAGONAL] & b[THEM]).any(), (b[DIAGONAL] & b[US]).any()],
-    };
-    if present.knights && present.orthogonal == [true; 2] && present.diagonal == [true; 2] {
+    // runs without the branches that skip absent kinds. That case is tested first by a chain
+    // of branches, a vector test each: flags kept for later would each be reduced to a
+    // general register, several instructions more. Only where the chain fails are the flags
+    // made (knights first, the kind most often absent: in many endgames).
+    let knights = b[KNIGHTS].any();
+    let (theirs, ours) = (b[THEM], b[US]);
+    let (orthogonal, diagonal) = (b[ORTHOGONAL], b[DIAGONAL]);
+    if knights
+        && (orthogonal & theirs).any()
+        && (orthogonal & ours).any()
+        && (diagonal & theirs).any()
+        && (diagonal & ours).any()
+    {
+        let present = Present {
+            knights: true,
+            orthogonal: [true; 2],
+            diagonal: [true; 2],
+        };
         count_legal::<P, false>(lanes, b, present, king_lines)
     } else {
+        let present = Present {
+            knights,
+            orthogonal: [(orthogonal & theirs).any(), (orthogonal & ours).any()],
+            diagonal: [(diagonal & theirs).any(), (diagonal & ours).any()],
+        };
         count_legal::<P, true>(lanes, b, present, king_lines)
     }
 }
