@@ -150,29 +150,69 @@ impl Batch {
         parent: &Board,
         moves: &[Move; 8],
     ) -> Option<u64> {
-        let mut from = [0u64; 8];
-        let mut to = [0u64; 8];
-        let mut kinds = 0;
-        let mut double_pushes = 0;
-        for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
-            *from = 1 << m.source_index();
-            *to = 1 << m.target_index();
-            kinds |= m.kind_bits();
-            double_pushes |= *to & (*from & parent[PAWNS]) << 16;
-        }
-        // The rule of `made_ahead` for all eight at once (the kinds OR-ed, the double pushes
-        // tested together; both tests are unions, so this is true exactly when it is for one
-        // of the eight). Rare enough not to be worth more here: the caller pushes those moves.
-        const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
-        if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
-            return None;
-        }
-        Some(lanes.by_position(CountBroadcast {
-            parent,
-            from: &from,
-            to: &to,
-        }))
+        count_broadcast(lanes, parent, moves)
     }
+
+    /// [`Batch::count_eight`] for four moves, on a backend that counts by vectors of at most
+    /// four positions ([`counts_four_at_once`]), where four moves are whole vectors: the rest
+    /// of a parent's moves, counted with the parent broadcast rather than copied into the
+    /// batch lane by lane. `None` also on a wider backend.
+    #[inline(always)]
+    pub(crate) fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u64> {
+        count_broadcast(lanes, parent, moves)
+    }
+}
+
+/// Whether `lanes` counts by vectors of at most four positions, so that
+/// [`Batch::count_four`] counts (a constant once inlined).
+#[inline(always)]
+pub(crate) fn counts_four_at_once<L: Lanes>(lanes: L) -> bool {
+    lanes.by_position(PositionsPerVector) <= 4
+}
+
+/// The number of positions per vector of a backend's [`PositionLanes`].
+struct PositionsPerVector;
+
+impl PositionJob for PositionsPerVector {
+    type Output = usize;
+
+    #[inline(always)]
+    fn run<P: PositionLanes>(self, _lanes: P) -> usize {
+        P::LANES
+    }
+}
+
+/// [`Batch::count_eight`] and [`Batch::count_four`]: the replies to the `N` legal moves
+/// `moves` of `parent`, the parent broadcast to every lane.
+#[inline(always)]
+fn count_broadcast<L: Lanes, const N: usize>(
+    lanes: L,
+    parent: &Board,
+    moves: &[Move; N],
+) -> Option<u64> {
+    let mut from = [0u64; 8];
+    let mut to = [0u64; 8];
+    let mut kinds = 0;
+    let mut double_pushes = 0;
+    for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
+        *from = 1 << m.source_index();
+        *to = 1 << m.target_index();
+        kinds |= m.kind_bits();
+        double_pushes |= *to & (*from & parent[PAWNS]) << 16;
+    }
+    // The rule of `made_ahead` for all the moves at once (the kinds OR-ed, the double pushes
+    // tested together; both tests are unions, so this is true exactly when it is for one of
+    // them). Rare enough not to be worth more here: the caller pushes those moves.
+    const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
+    if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
+        return None;
+    }
+    lanes.by_position(CountBroadcast {
+        parent,
+        from: &from,
+        to: &to,
+        moves: N,
+    })
 }
 
 /// The legal replies to the moves `from[i] -> to[i]` made in the boards `parents`
@@ -203,19 +243,23 @@ impl PositionJob for CountColumns<'_> {
     }
 }
 
-/// The legal replies to the moves `from[i] -> to[i]` made in `parent`, the same board in
-/// every lane.
+/// The legal replies to the moves `from[i] -> to[i]` (`i < moves`) made in `parent`, the
+/// same board in every lane; `None` where `moves` is not whole vectors of positions.
 struct CountBroadcast<'a> {
     parent: &'a Board,
     from: &'a [u64; 8],
     to: &'a [u64; 8],
+    moves: usize,
 }
 
 impl PositionJob for CountBroadcast<'_> {
-    type Output = u64;
+    type Output = Option<u64>;
 
     #[inline(always)]
-    fn run<P: PositionLanes>(self, lanes: P) -> u64 {
+    fn run<P: PositionLanes>(self, lanes: P) -> Option<u64> {
+        if !self.moves.is_multiple_of(P::LANES) {
+            return None;
+        }
         let mut parents = [Positions::splat(lanes, 0); 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb);
@@ -224,12 +268,12 @@ impl PositionJob for CountBroadcast<'_> {
         // before the moves are made.
         let lines = king_lines((self.parent[KINGS] & self.parent[THEM]).swap_bytes());
         let mut total = 0;
-        for chunk in 0..8 / P::LANES {
+        for chunk in 0..self.moves / P::LANES {
             let from = Positions::load(lanes, self.from, chunk);
             let to = Positions::load(lanes, self.to, chunk);
             total += count_made(lanes, make(lanes, parents, from, to), Some(lines));
         }
-        total
+        Some(total)
     }
 }
 
