@@ -150,29 +150,69 @@ impl Batch {
         parent: &Board,
         moves: &[Move; 8],
     ) -> Option<u64> {
-        let mut from = [0u64; 8];
-        let mut to = [0u64; 8];
-        let mut kinds = 0;
-        let mut double_pushes = 0;
-        for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
-            *from = 1 << m.source_index();
-            *to = 1 << m.target_index();
-            kinds |= m.kind_bits();
-            double_pushes |= *to & (*from & parent[PAWNS]) << 16;
-        }
-        // The rule of `made_ahead` for all eight at once (the kinds OR-ed, the double pushes
-        // tested together; both tests are unions, so this is true exactly when it is for one
-        // of the eight). Rare enough not to be worth more here: the caller pushes those moves.
-        const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
-        if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
-            return None;
-        }
-        Some(lanes.by_position(CountBroadcast {
-            parent,
-            from: &from,
-            to: &to,
-        }))
+        count_broadcast(lanes, parent, moves)
     }
+
+    /// [`Batch::count_eight`] for four moves, on a backend that counts by vectors of at most
+    /// four positions ([`counts_four_at_once`]), where four moves are whole vectors: the rest
+    /// of a parent's moves, counted with the parent broadcast rather than copied into the
+    /// batch lane by lane. `None` also on a wider backend.
+    #[inline(always)]
+    pub(crate) fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u64> {
+        count_broadcast(lanes, parent, moves)
+    }
+}
+
+/// Whether `lanes` counts by vectors of at most four positions, so that
+/// [`Batch::count_four`] counts (a constant once inlined).
+#[inline(always)]
+pub(crate) fn counts_four_at_once<L: Lanes>(lanes: L) -> bool {
+    lanes.by_position(PositionsPerVector) <= 4
+}
+
+/// The number of positions per vector of a backend's [`PositionLanes`].
+struct PositionsPerVector;
+
+impl PositionJob for PositionsPerVector {
+    type Output = usize;
+
+    #[inline(always)]
+    fn run<P: PositionLanes>(self, _lanes: P) -> usize {
+        P::LANES
+    }
+}
+
+/// [`Batch::count_eight`] and [`Batch::count_four`]: the replies to the `N` legal moves
+/// `moves` of `parent`, the parent broadcast to every lane.
+#[inline(always)]
+fn count_broadcast<L: Lanes, const N: usize>(
+    lanes: L,
+    parent: &Board,
+    moves: &[Move; N],
+) -> Option<u64> {
+    let mut from = [0u64; 8];
+    let mut to = [0u64; 8];
+    let mut kinds = 0;
+    let mut double_pushes = 0;
+    for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
+        *from = 1 << m.source_index();
+        *to = 1 << m.target_index();
+        kinds |= m.kind_bits();
+        double_pushes |= *to & (*from & parent[PAWNS]) << 16;
+    }
+    // The rule of `made_ahead` for all the moves at once (the kinds OR-ed, the double pushes
+    // tested together; both tests are unions, so this is true exactly when it is for one of
+    // them). Rare enough not to be worth more here: the caller pushes those moves.
+    const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
+    if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
+        return None;
+    }
+    lanes.by_position(CountBroadcast {
+        parent,
+        from: &from,
+        to: &to,
+        moves: N,
+    })
 }
 
 /// The legal replies to the moves `from[i] -> to[i]` made in the boards `parents`
@@ -203,19 +243,23 @@ impl PositionJob for CountColumns<'_> {
     }
 }
 
-/// The legal replies to the moves `from[i] -> to[i]` made in `parent`, the same board in
-/// every lane.
+/// The legal replies to the moves `from[i] -> to[i]` (`i < moves`) made in `parent`, the
+/// same board in every lane; `None` where `moves` is not whole vectors of positions.
 struct CountBroadcast<'a> {
     parent: &'a Board,
     from: &'a [u64; 8],
     to: &'a [u64; 8],
+    moves: usize,
 }
 
 impl PositionJob for CountBroadcast<'_> {
-    type Output = u64;
+    type Output = Option<u64>;
 
     #[inline(always)]
-    fn run<P: PositionLanes>(self, lanes: P) -> u64 {
+    fn run<P: PositionLanes>(self, lanes: P) -> Option<u64> {
+        if !self.moves.is_multiple_of(P::LANES) {
+            return None;
+        }
         let mut parents = [Positions::splat(lanes, 0); 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb);
@@ -224,12 +268,12 @@ impl PositionJob for CountBroadcast<'_> {
         // before the moves are made.
         let lines = king_lines((self.parent[KINGS] & self.parent[THEM]).swap_bytes());
         let mut total = 0;
-        for chunk in 0..8 / P::LANES {
+        for chunk in 0..self.moves / P::LANES {
             let from = Positions::load(lanes, self.from, chunk);
             let to = Positions::load(lanes, self.to, chunk);
             total += count_made(lanes, make(lanes, parents, from, to), Some(lines));
         }
-        total
+        Some(total)
     }
 }
 
@@ -265,18 +309,31 @@ fn count_made<P: PositionLanes>(
     king_lines: Option<[u64; 4]>,
 ) -> u64 {
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
-    // runs without the branches that skip absent kinds.
-    let present = Present {
-        knights: b[KNIGHTS].any(),
-        orthogonal: [
-            (b[ORTHOGONAL] & b[THEM]).any(),
-            (b[ORTHOGONAL] & b[US]).any(),
-        ],
-        diagonal: [(b[DIAGONAL] & b[THEM]).any(), (b[DIAGONAL] & b[US]).any()],
-    };
-    if present.knights && present.orthogonal == [true; 2] && present.diagonal == [true; 2] {
+    // runs without the branches that skip absent kinds. That case is tested first by a chain
+    // of branches, a vector test each: flags kept for later would each be reduced to a
+    // general register, several instructions more. Only where the chain fails are the flags
+    // made (knights first, the kind most often absent: in many endgames).
+    let knights = b[KNIGHTS].any();
+    let (theirs, ours) = (b[THEM], b[US]);
+    let (orthogonal, diagonal) = (b[ORTHOGONAL], b[DIAGONAL]);
+    if knights
+        && (orthogonal & theirs).any()
+        && (orthogonal & ours).any()
+        && (diagonal & theirs).any()
+        && (diagonal & ours).any()
+    {
+        let present = Present {
+            knights: true,
+            orthogonal: [true; 2],
+            diagonal: [true; 2],
+        };
         count_legal::<P, false>(lanes, b, present, king_lines)
     } else {
+        let present = Present {
+            knights,
+            orthogonal: [(orthogonal & theirs).any(), (orthogonal & ours).any()],
+            diagonal: [(diagonal & theirs).any(), (diagonal & ours).any()],
+        };
         count_legal::<P, true>(lanes, b, present, king_lines)
     }
 }
@@ -420,6 +477,19 @@ fn king_attacks<P: PositionLanes>(x: Positions<P>, lanes: P) -> Positions<P> {
         | (x.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
     let row = sideways | x;
     sideways | row.shift_all(8) | row.shift_all(-8)
+}
+
+/// The promotion targets of the three pawn target sets in one: ranks 8, 7 and 6 of it for
+/// the pushes, the captures north-east and north-west. Each counts three more moves.
+#[inline(always)]
+fn promotion_targets<P: PositionLanes>(
+    pawn_n: Positions<P>,
+    pawn_ne: Positions<P>,
+    pawn_nw: Positions<P>,
+    lanes: P,
+) -> Positions<P> {
+    let rank_8 = Positions::splat(lanes, RANK_8);
+    (pawn_n & rank_8) | (pawn_ne & rank_8).shift_all(-8) | (pawn_nw & rank_8).shift_all(-16)
 }
 
 /// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
@@ -567,11 +637,12 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let single_pushes = pawns_n.shift_all(8) & empty;
     let double_pushes = (single_pushes & splat!(RANK_3)).shift_all(8) & empty;
     let pawn_n = (single_pushes | double_pushes) & target_mask;
-    // The promotion targets of all three pawn sets in one (ranks 8, 7 and 6 of it): each
-    // counts three more moves.
-    let rank_8 = splat!(RANK_8);
-    let promotions =
-        (pawn_n & rank_8) | (pawn_ne & rank_8).shift_all(-8) | (pawn_nw & rank_8).shift_all(-16);
+    // Where vectors are of four positions, only in a batch with promotions (below).
+    let promotions = if P::LANES == 4 {
+        zero
+    } else {
+        promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes)
+    };
 
     // Castling. The standard shapes (king on e1, rook on a1 or h1) by masks; any other
     // (Chess960) by the scalar rule of `generate`, lane by lane.
@@ -582,16 +653,50 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let castles = (rights & king_on_e1)
         & ((kingside_blocked.zero_mask() & splat!(H1))
             | (queenside_blocked.zero_mask() & splat!(A1)));
-    tally.add8([
-        king_targets,
-        pawn_n,
-        pawn_ne,
-        pawn_nw,
-        castles,
-        promotions,
-        promotions,
-        promotions,
-    ]);
+    if P::LANES == 4 {
+        // A king on e1 with a castling right steps to neither a1 nor h1, so its steps and its
+        // castlings (marked on the rook's square) never share a square and one set holds
+        // both. Promotions only where some lane has a pawn of ours on the seventh rank, a
+        // branch taken the same way across most of a subtree; the places left empty are
+        // constant zeros, whose adders fold away. (On vectors of two, SSE2 and NEON, neither
+        // gained: the block of eight as it was.)
+        let king_or_castles = king_targets | castles;
+        if (our_pawns & splat!(RANK_8 >> 8)).any() {
+            let promotions = promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes);
+            tally.add8([
+                king_or_castles,
+                pawn_n,
+                pawn_ne,
+                pawn_nw,
+                zero,
+                promotions,
+                promotions,
+                promotions,
+            ]);
+        } else {
+            tally.add8([
+                king_or_castles,
+                pawn_n,
+                pawn_ne,
+                pawn_nw,
+                zero,
+                zero,
+                zero,
+                zero,
+            ]);
+        }
+    } else {
+        tally.add8([
+            king_targets,
+            pawn_n,
+            pawn_ne,
+            pawn_nw,
+            castles,
+            promotions,
+            promotions,
+            promotions,
+        ]);
+    }
     let mut total = tally.total();
     let other_rights = rights.and_not(king_on_e1 & splat!(A1 | H1));
     if other_rights.any() {

@@ -3,7 +3,7 @@
 //! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
 //! there, so only this test does.
 
-use super::batch::{Batch, king_ray, slide_towards};
+use super::batch::{Batch, counts_four_at_once, king_ray, slide_towards};
 use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
@@ -59,11 +59,11 @@ fn parents() -> Vec<Board> {
 }
 
 /// Counts the replies to every move of every parent through the batch (filled across parents,
-/// as perft does) and eight at a time from one parent, against `generate` on each child.
+/// as perft does), eight and four at a time from one parent, against `generate` on each child.
 fn check_batch<L: Lanes>(lanes: L, name: &str) {
     let mut batch = Batch::new();
     let mut pending = 0;
-    let (mut eights_counted, mut made_ahead) = (0, 0);
+    let (mut eights_counted, mut fours_counted, mut made_ahead) = (0, 0, 0);
     for parent in parents() {
         let moves = moves_of(&parent);
         let expected: Vec<u64> = moves
@@ -96,7 +96,28 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
                 ),
             }
         }
+        for (four, replies) in moves.chunks_exact(4).zip(expected.chunks_exact(4)) {
+            let four: &[Move; 4] = four.try_into().unwrap();
+            match Batch::count_four(lanes, &parent, four) {
+                Some(counted) => {
+                    fours_counted += 1;
+                    let sum: u64 = replies.iter().sum();
+                    assert_eq!(counted, sum, "{name}: {four:?} of {parent:x?}");
+                }
+                None => assert!(
+                    !counts_four_at_once(lanes)
+                        || four.iter().any(|&m| Batch::is_made_ahead(&parent, m)),
+                    "{name}: {four:?} of {parent:x?} refused with no move made ahead"
+                ),
+            }
+        }
     }
+    // Fours are counted exactly where the backend's vectors hold at most four positions.
+    assert_eq!(
+        fours_counted > 100,
+        counts_four_at_once(lanes),
+        "{name}: {fours_counted} fours"
+    );
     // A batch that is not full at the end, with lanes left over from earlier batches.
     assert_eq!(
         batch.count_and_clear(lanes),

@@ -16,7 +16,7 @@
 //! (which calls it from many places) it is not inlined either. So the moves are written into a
 //! list, a list at a time, and read from it by a loop.
 
-use super::batch::Batch;
+use super::batch::{Batch, counts_four_at_once};
 use super::{fill_list_from, generate};
 use crate::lanes::Lanes;
 use crate::move_list::CAPACITY;
@@ -114,7 +114,8 @@ pub(crate) fn perft_batched<L: Lanes>(
 }
 
 /// The number of legal replies to `moves` (legal moves of `board`) counted so far: eights of
-/// them are counted straight from `board`. Where an eight holds moves made ahead (see
+/// them are counted straight from `board`, and where the backend counts four positions per
+/// vector, four of those left. Where an eight holds moves made ahead (see
 /// [`Batch::push`]), those go into the batch and out of the way (swapped to the front of the
 /// moves left), and the next eight is tried. The rest (fewer than eight) go into the batch,
 /// which fills across parents; whatever it holds at the end is the caller's to count.
@@ -145,6 +146,13 @@ fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &
         };
         let left = core::mem::take(&mut rest);
         rest = left.get_mut(counted..).unwrap_or_default();
+    }
+    if counts_four_at_once(lanes)
+        && let Some(four) = rest.first_chunk::<4>()
+        && let Some(n) = Batch::count_four(lanes, board, four)
+    {
+        nodes += n;
+        rest = rest.get_mut(4..).unwrap_or_default();
     }
     for &m in rest.iter() {
         nodes += push(lanes, batch, board, m);
