@@ -2,10 +2,15 @@
 //! MVV-LVA move ordering picked lazily), written once over `SearchBoard` and instantiated for
 //! dirgolem and for cozy-chess, so that the two differ only in what the move generator does.
 //! Included with `#[path]` by `benches/engine_search.rs`.
-
-/// A move and its ordering key: higher first. The key depends only on the position and the
-/// move (never on the order the generator hands moves out), so both sides search the same tree.
-pub type Keyed<M> = (u32, M);
+//!
+//! Each ply keeps one move buffer across the nodes it visits, as an engine does, and each side's
+//! buffer is of the kind its library fills most naturally: dirgolem's a `MoveList` refilled in
+//! place by `fill_legal` / `fill_captures` (the calls its docs give a search) with the keys in
+//! an array beside it; cozy-chess's an array of (key, move) pairs its move callback writes
+//! (cozy-chess hands moves to a callback and has no list a search refills). The shape is fair:
+//! neither side copies its moves from one buffer into another, both compute the same keys
+//! (`order_key`) and pick the same way (the highest key among the moves not yet searched,
+//! swapped to the front: `pick_best` for each storage), so they search the same tree.
 
 /// Room for the moves of one node (218 is the most a game position has).
 pub const ROOM: usize = 256;
@@ -14,11 +19,17 @@ pub const ROOM: usize = 256;
 pub trait SearchBoard: Sized {
     /// The library's move.
     type Move: Copy;
-    /// Any move, to fill unused room.
-    const FILLER: Self::Move;
+    /// One ply's moves with their ordering keys, kept across the ply's nodes.
+    type Moves;
+    /// An empty buffer.
+    fn new_moves() -> Self::Moves;
     /// Writes the legal moves (all of them, or only the captures, en passant and
-    /// capture-promotions included) with their keys into `out`; returns how many.
-    fn keyed_moves(&self, captures_only: bool, out: &mut [Keyed<Self::Move>; ROOM]) -> usize;
+    /// capture-promotions included) with their keys ([`order_key`]) into `moves`; returns how
+    /// many.
+    fn keyed_moves(&self, captures_only: bool, moves: &mut Self::Moves) -> usize;
+    /// Swaps the move with the highest key among the buffer's moves `i..n` (and its key) to
+    /// index `i` and returns it.
+    fn pick_best(moves: &mut Self::Moves, i: usize, n: usize) -> Self::Move;
     /// The position after the move.
     fn play(&self, m: Self::Move) -> Self;
     /// Whether the side to move is in check.
@@ -30,9 +41,11 @@ pub trait SearchBoard: Sized {
 /// Piece values in the order pawn, knight, bishop, rook, queen, king.
 pub const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 
-/// The ordering key of a move: captures by most valuable victim then least valuable attacker,
-/// promotions by the piece, then the squares and the promotion piece so that no two moves tie.
-/// Pieces are indexed pawn 0 ... king 5.
+/// The ordering key of a move, higher first: captures by most valuable victim then least
+/// valuable attacker, promotions by the piece, then the squares and the promotion piece so that
+/// no two moves tie. It depends only on the position and the move (never on the order the
+/// generator hands moves out), so both sides search the same tree. Pieces are indexed pawn 0
+/// ... king 5.
 #[inline(always)]
 pub fn order_key(
     victim: Option<usize>,
@@ -58,22 +71,12 @@ pub struct Searcher {
     pub nodes: u64,
 }
 
-/// The move room of the node at the top of `stack` and the room of the plies below it. Every
-/// node writes its moves into its own ply's room, kept across nodes (as an engine keeps one
-/// move buffer per ply), so no node fills a fresh array.
-#[inline(always)]
-fn ply_room<M>(stack: &mut [Keyed<M>]) -> (&mut [Keyed<M>; ROOM], &mut [Keyed<M>]) {
-    stack
-        .split_first_chunk_mut::<ROOM>()
-        .expect("the stack has room for every ply a search can reach")
-}
-
 impl Searcher {
     /// The score of `position` searched `depth` plies deep, from the side to move's view.
     pub fn search<B: SearchBoard>(&mut self, position: &B, depth: u32) -> i32 {
-        // One room per ply: the main search's plies, quiescence's, and the last node's.
+        // One buffer per ply: the main search's plies, quiescence's, and the last node's.
         let plies = depth as usize + QUIESCENCE_PLIES + 1;
-        let mut stack = vec![(0, B::FILLER); ROOM * plies];
+        let mut stack: Vec<B::Moves> = (0..plies).map(|_| B::new_moves()).collect();
         self.alpha_beta(position, depth, -MATE, MATE, 0, &mut stack)
     }
 
@@ -84,19 +87,21 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: i32,
-        stack: &mut [Keyed<B::Move>],
+        stack: &mut [B::Moves],
     ) -> i32 {
         if depth == 0 {
             return self.quiescence(position, alpha, beta, stack);
         }
         self.nodes += 1;
-        let (moves, below) = ply_room(stack);
+        let (moves, below) = stack
+            .split_first_mut()
+            .expect("the stack has room for every ply a search can reach");
         let n = position.keyed_moves(false, moves);
         if n == 0 {
             return if position.in_check() { ply - MATE } else { 0 };
         }
         for i in 0..n {
-            let m = pick_best(&mut moves[i..n]);
+            let m = B::pick_best(moves, i, n);
             let next = position.play(m);
             let score = -self.alpha_beta(&next, depth - 1, -beta, -alpha, ply + 1, below);
             if score >= beta {
@@ -112,7 +117,7 @@ impl Searcher {
         position: &B,
         mut alpha: i32,
         beta: i32,
-        stack: &mut [Keyed<B::Move>],
+        stack: &mut [B::Moves],
     ) -> i32 {
         self.nodes += 1;
         let stand_pat = position.material();
@@ -120,10 +125,12 @@ impl Searcher {
             return beta;
         }
         alpha = alpha.max(stand_pat);
-        let (moves, below) = ply_room(stack);
+        let (moves, below) = stack
+            .split_first_mut()
+            .expect("the stack has room for every ply a search can reach");
         let n = position.keyed_moves(true, moves);
         for i in 0..n {
-            let m = pick_best(&mut moves[i..n]);
+            let m = B::pick_best(moves, i, n);
             let score = -self.quiescence(&position.play(m), -beta, -alpha, below);
             if score >= beta {
                 return beta;
@@ -134,44 +141,34 @@ impl Searcher {
     }
 }
 
-/// Swaps the move with the highest key to the front of `moves` and returns it.
-#[inline(always)]
-fn pick_best<M: Copy>(moves: &mut [Keyed<M>]) -> M {
-    let mut best = 0;
-    for j in 1..moves.len() {
-        if moves[j].0 > moves[best].0 {
-            best = j;
-        }
-    }
-    moves.swap(0, best);
-    moves[0].1
+/// dirgolem's ply buffer: the list `fill_legal` / `fill_captures` refill and the key of the
+/// move at each index.
+pub struct KeyedList {
+    moves: dirgolem::MoveList,
+    keys: [u32; ROOM],
 }
 
 impl SearchBoard for dirgolem::Position {
     type Move = dirgolem::Move;
-    const FILLER: dirgolem::Move = dirgolem::Move::new(
-        dirgolem::Square::A1,
-        dirgolem::Square::A1,
-        dirgolem::MoveKind::Normal,
-    );
+    type Moves = KeyedList;
+
+    fn new_moves() -> KeyedList {
+        KeyedList {
+            moves: dirgolem::MoveList::new(),
+            keys: [0; ROOM],
+        }
+    }
 
     #[inline]
-    fn keyed_moves(&self, captures_only: bool, out: &mut [Keyed<dirgolem::Move>; ROOM]) -> usize {
-        // The generator hands each move to a closure that only stores it (small enough to be
-        // inlined at each of the generator's many write sites); the keys are then made in one
-        // loop, where the lookups they share (the boards, the side) stay in registers.
-        let mut n = 0;
-        let put = |m: dirgolem::Move| {
-            out[n].1 = m;
-            n += 1;
-        };
+    fn keyed_moves(&self, captures_only: bool, buffer: &mut KeyedList) -> usize {
+        // The list is refilled in place; the keys are then made in one loop, where the
+        // lookups they share (the boards, the side) stay in registers.
         if captures_only {
-            self.for_each_capture(put);
+            self.fill_captures(&mut buffer.moves);
         } else {
-            self.for_each_legal_move(put);
+            self.fill_legal(&mut buffer.moves);
         }
-        for (key, m) in &mut out[..n] {
-            let m = *m;
+        for (key, &m) in buffer.keys.iter_mut().zip(buffer.moves.iter()) {
             let victim = self.captured_piece(m).map(|p| p as usize);
             // The attacker counts only in a capture's key: looked up only then.
             let attacker = match victim {
@@ -187,7 +184,21 @@ impl SearchBoard for dirgolem::Position {
                 m.to() as usize,
             );
         }
-        n
+        buffer.moves.len()
+    }
+
+    #[inline(always)]
+    fn pick_best(buffer: &mut KeyedList, i: usize, n: usize) -> dirgolem::Move {
+        let keys = &mut buffer.keys[i..n];
+        let mut best = 0;
+        for j in 1..keys.len() {
+            if keys[j] > keys[best] {
+                best = j;
+            }
+        }
+        keys.swap(0, best);
+        buffer.moves.swap(i, i + best);
+        buffer.moves[i]
     }
 
     #[inline]
@@ -216,14 +227,23 @@ impl SearchBoard for dirgolem::Position {
 
 impl SearchBoard for cozy_chess::Board {
     type Move = cozy_chess::Move;
-    const FILLER: cozy_chess::Move = cozy_chess::Move {
-        from: cozy_chess::Square::A1,
-        to: cozy_chess::Square::A1,
-        promotion: None,
-    };
+    type Moves = [(u32, cozy_chess::Move); ROOM];
+
+    fn new_moves() -> [(u32, cozy_chess::Move); ROOM] {
+        let filler = cozy_chess::Move {
+            from: cozy_chess::Square::A1,
+            to: cozy_chess::Square::A1,
+            promotion: None,
+        };
+        [(0, filler); ROOM]
+    }
 
     #[inline]
-    fn keyed_moves(&self, captures_only: bool, out: &mut [Keyed<cozy_chess::Move>; ROOM]) -> usize {
+    fn keyed_moves(
+        &self,
+        captures_only: bool,
+        moves: &mut [(u32, cozy_chess::Move); ROOM],
+    ) -> usize {
         let them = self.colors(!self.side_to_move());
         // Captures: moves to an enemy man, and pawn moves to the en passant square.
         let (mut mask, mut pawn_mask) = (cozy_chess::BitBoard::FULL, cozy_chess::BitBoard::FULL);
@@ -252,7 +272,7 @@ impl SearchBoard for cozy_chess::Board {
                     None
                 };
                 let promotion = m.promotion.map(|p| p as usize);
-                out[n] = (
+                moves[n] = (
                     order_key(victim, attacker, promotion, m.from as usize, m.to as usize),
                     m,
                 );
@@ -261,6 +281,23 @@ impl SearchBoard for cozy_chess::Board {
             false
         });
         n
+    }
+
+    #[inline(always)]
+    fn pick_best(
+        moves: &mut [(u32, cozy_chess::Move); ROOM],
+        i: usize,
+        n: usize,
+    ) -> cozy_chess::Move {
+        let moves = &mut moves[i..n];
+        let mut best = 0;
+        for j in 1..moves.len() {
+            if moves[j].0 > moves[best].0 {
+                best = j;
+            }
+        }
+        moves.swap(0, best);
+        moves[0].1
     }
 
     #[inline]

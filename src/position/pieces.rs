@@ -98,11 +98,14 @@ impl Position {
     pub fn captured_piece(&self, m: Move) -> Option<Piece> {
         let to = m.target_index() ^ self.square_flip();
         let b = &self.board;
-        match m.kind_bits() {
-            Move::RAW_CASTLING => None,
-            Move::RAW_EN_PASSANT => Some(Piece::Pawn),
-            _ if b[THEM] >> to & 1 != 0 => Some(piece_on(b, to)),
-            _ => None,
+        // The other side's man on the target first: for most moves that test alone settles it
+        // (castling, onto the mover's own rook, never finds one there).
+        if b[THEM] >> to & 1 != 0 && m.kind_bits() != Move::RAW_CASTLING {
+            Some(piece_on(b, to))
+        } else if m.kind_bits() == Move::RAW_EN_PASSANT {
+            Some(Piece::Pawn)
+        } else {
+            None
         }
     }
 }
