@@ -107,6 +107,7 @@ impl Move {
     /// let valid = (0..=u16::MAX).filter(|&b| Move::from_bits(b).is_some()).count();
     /// assert_eq!(valid, 2108);
     /// ```
+    #[inline]
     pub const fn from_bits(bits: u16) -> Option<Move> {
         let from = (bits & 63) as i32;
         let to = (bits >> 6 & 63) as i32;

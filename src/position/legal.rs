@@ -55,6 +55,7 @@ impl Position {
     /// costs a few bit tests, the moving man's attack set and one test of whether the king is
     /// attacked after it; castling and en passant cost one target generation (the work of
     /// [`Position::count_legal`]). No move list either way.
+    #[inline]
     pub fn is_legal(&self, m: Move) -> bool {
         self.is_legal_direct(m)
     }
@@ -119,6 +120,7 @@ impl Position {
     }
 
     /// Whether the side to move is in check.
+    #[inline]
     pub fn is_check(&self) -> bool {
         let b = &self.board;
         let king = b[KINGS] & b[US];
@@ -126,11 +128,13 @@ impl Position {
     }
 
     /// Whether the side to move is checkmated.
+    #[inline]
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && self.count_legal() == 0
     }
 
     /// Whether the side to move is stalemated.
+    #[inline]
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && self.count_legal() == 0
     }

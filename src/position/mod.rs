@@ -263,6 +263,7 @@ impl Position {
     }
 
     /// The men of one kind, both colours.
+    #[inline]
     pub fn pieces(&self, piece: Piece) -> Bitboard {
         let b = &self.board;
         let queens = b[DIAGONAL] & b[ORTHOGONAL];
@@ -283,17 +284,20 @@ impl Position {
     }
 
     /// The square of `color`'s king.
+    #[inline]
     pub fn king(&self, color: Color) -> Square {
         let kings = self.pieces(Piece::King) & self.colored(color);
         Square::index(kings.0.trailing_zeros() as usize)
     }
 
     /// The rooks of `color` that keep a castling right.
+    #[inline]
     pub fn castling_rooks(&self, color: Color) -> Bitboard {
         self.absolute(self.board[SPECIAL] & (RANK_1 | RANK_8)) & self.colored(color)
     }
 
     /// The en passant square, present only when an en passant capture is legal.
+    #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.absolute(self.board[SPECIAL] & RANK_6).first()
     }
@@ -334,6 +338,7 @@ impl Position {
 
     /// Whether the fifty-move rule lets a player claim a draw (the halfmove clock is at least
     /// 100). Checkmate on the hundredth half-move still ends the game as checkmate.
+    #[inline]
     pub fn is_fifty_move_draw(&self) -> bool {
         self.halfmove_clock >= 100
     }

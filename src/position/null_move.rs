@@ -23,6 +23,7 @@ impl Position {
     /// let check = Position::from_fen("4k3/8/8/8/8/8/8/4RK2 b - - 0 1").unwrap();
     /// assert!(check.play_null().is_none());
     /// ```
+    #[inline]
     pub fn play_null(&self) -> Option<Position> {
         if self.is_check() {
             return None;

@@ -56,6 +56,7 @@ impl Position {
     /// assert_eq!(bishops.outcome(), Some(Outcome::InsufficientMaterial));
     /// assert_eq!(Position::startpos().outcome(), None);
     /// ```
+    #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
         if self.count_legal() == 0 {
             return Some(if self.is_check() {
@@ -80,6 +81,7 @@ impl Position {
     /// let knights = Position::from_fen("4k3/8/8/2n5/8/8/8/N3K3 w - - 0 1").unwrap();
     /// assert!(!knights.is_insufficient_material()); // a mate exists, however unlikely
     /// ```
+    #[inline]
     pub fn is_insufficient_material(&self) -> bool {
         let b = &self.board;
         if b[PAWNS] | b[ORTHOGONAL] != 0 {
