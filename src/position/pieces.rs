@@ -98,14 +98,48 @@ impl Position {
     pub fn captured_piece(&self, m: Move) -> Option<Piece> {
         let to = m.target_index() ^ self.square_flip();
         let b = &self.board;
-        // The other side's man on the target first: for most moves that test alone settles it
-        // (castling, onto the mover's own rook, never finds one there).
-        if b[THEM] >> to & 1 != 0 && m.kind_bits() != Move::RAW_CASTLING {
-            Some(piece_on(b, to))
+        // One bit test settles most moves: only a target holding a man of the other side, or
+        // the en passant square (kept on rank 6 of the relative board), can be a capture's, so
+        // a quiet move elsewhere is never asked its kind.
+        if (b[THEM] | b[SPECIAL] & RANK_6) >> to & 1 == 0 {
+            None
+        } else if b[THEM] >> to & 1 != 0 {
+            // Castling, onto the mover's own rook, never finds a man of the other side there.
+            (m.kind_bits() != Move::RAW_CASTLING).then(|| piece_on(b, to))
         } else if m.kind_bits() == Move::RAW_EN_PASSANT {
             Some(Piece::Pawn)
         } else {
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Piece, Position};
+
+    /// A man other than the en passant pawn that moves onto the en passant square takes
+    /// nothing, though the square passes the first test `captured_piece` makes; the en
+    /// passant capture onto it takes a pawn; a capture elsewhere takes the man there.
+    #[test]
+    fn captured_piece_on_the_en_passant_square() {
+        for fen in [
+            "4k3/8/8/3pP3/1B6/8/8/4K3 w - d6 0 2",
+            "4k3/8/8/1b6/3Pp3/8/8/4K3 b - d3 0 2",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (bishop, pawn) = if fen.contains(" w ") {
+                ("b4d6", "e5d6")
+            } else {
+                ("b5d3", "e4d3")
+            };
+            let m = pos.parse_uci(bishop).unwrap();
+            assert_eq!(pos.captured_piece(m), None, "{fen} {bishop}");
+            let m = pos.parse_uci(pawn).unwrap();
+            assert_eq!(pos.captured_piece(m), Some(Piece::Pawn), "{fen} {pawn}");
+        }
+        let pos = Position::from_fen("4k3/8/3n4/4P3/8/8/8/4K3 w - - 0 2").unwrap();
+        let m = pos.parse_uci("e5d6").unwrap();
+        assert_eq!(pos.captured_piece(m), Some(Piece::Knight));
     }
 }
