@@ -17,8 +17,8 @@ impl Position {
         self.make(m)
     }
 
-    /// [`Position::play_unchecked`], always inlined: the backends' entry points use it so that
-    /// make-move is compiled for their instruction set too.
+    /// [`Position::play_unchecked`]'s body, always inlined into it (perft does not come here:
+    /// the backends recurse on [`make_board`], inlined into their entry points).
     ///
     /// A normal move (a quiet move or a capture, by far the most common in a search) takes a
     /// path built with its kind known, so the checks for castling, en passant and promotions
