@@ -661,29 +661,25 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         // constant zeros, whose adders fold away. (On vectors of two, SSE2 and NEON, neither
         // gained: the block of eight as it was.)
         let king_or_castles = king_targets | castles;
+        // The block of eight, written once and built in both branches, so that each branch's
+        // adders still see its own constants (the closure only moves values: no vector
+        // operation in it needs the entry point's target features).
+        let block = |promotions| {
+            [
+                king_or_castles,
+                pawn_n,
+                pawn_ne,
+                pawn_nw,
+                zero,
+                promotions,
+                promotions,
+                promotions,
+            ]
+        };
         if (our_pawns & splat!(RANK_8 >> 8)).any() {
-            let promotions = promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes);
-            tally.add8([
-                king_or_castles,
-                pawn_n,
-                pawn_ne,
-                pawn_nw,
-                zero,
-                promotions,
-                promotions,
-                promotions,
-            ]);
+            tally.add8(block(promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes)));
         } else {
-            tally.add8([
-                king_or_castles,
-                pawn_n,
-                pawn_ne,
-                pawn_nw,
-                zero,
-                zero,
-                zero,
-                zero,
-            ]);
+            tally.add8(block(zero));
         }
     } else {
         tally.add8([
