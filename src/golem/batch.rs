@@ -159,12 +159,15 @@ impl Batch {
     /// batch lane by lane. `None` also on a wider backend.
     #[inline(always)]
     pub(crate) fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u64> {
+        if !counts_four_at_once(lanes) {
+            return None;
+        }
         count_broadcast(lanes, parent, moves)
     }
 }
 
 /// Whether `lanes` counts by vectors of at most four positions, so that
-/// [`Batch::count_four`] counts (a constant once inlined).
+/// [`Batch::count_four`] counts (a constant once inlined): the one place that decides it.
 #[inline(always)]
 pub(crate) fn counts_four_at_once<L: Lanes>(lanes: L) -> bool {
     lanes.by_position(PositionsPerVector) <= 4
@@ -183,7 +186,8 @@ impl PositionJob for PositionsPerVector {
 }
 
 /// [`Batch::count_eight`] and [`Batch::count_four`]: the replies to the `N` legal moves
-/// `moves` of `parent`, the parent broadcast to every lane.
+/// `moves` of `parent`, the parent broadcast to every lane. `N` is whole vectors of the
+/// backend's positions (see [`counts_four_at_once`]).
 #[inline(always)]
 fn count_broadcast<L: Lanes, const N: usize>(
     lanes: L,
@@ -207,12 +211,12 @@ fn count_broadcast<L: Lanes, const N: usize>(
     if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
         return None;
     }
-    lanes.by_position(CountBroadcast {
+    Some(lanes.by_position(CountBroadcast {
         parent,
         from: &from,
         to: &to,
         moves: N,
-    })
+    }))
 }
 
 /// The legal replies to the moves `from[i] -> to[i]` made in the boards `parents`
@@ -243,8 +247,8 @@ impl PositionJob for CountColumns<'_> {
     }
 }
 
-/// The legal replies to the moves `from[i] -> to[i]` (`i < moves`) made in `parent`, the
-/// same board in every lane; `None` where `moves` is not whole vectors of positions.
+/// The legal replies to the moves `from[i] -> to[i]` (`i < moves`, whole vectors of
+/// positions) made in `parent`, the same board in every lane.
 struct CountBroadcast<'a> {
     parent: &'a Board,
     from: &'a [u64; 8],
@@ -253,13 +257,11 @@ struct CountBroadcast<'a> {
 }
 
 impl PositionJob for CountBroadcast<'_> {
-    type Output = Option<u64>;
+    type Output = u64;
 
     #[inline(always)]
-    fn run<P: PositionLanes>(self, lanes: P) -> Option<u64> {
-        if !self.moves.is_multiple_of(P::LANES) {
-            return None;
-        }
+    fn run<P: PositionLanes>(self, lanes: P) -> u64 {
+        debug_assert!(self.moves.is_multiple_of(P::LANES));
         let mut parents = [Positions::splat(lanes, 0); 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb);
@@ -273,7 +275,7 @@ impl PositionJob for CountBroadcast<'_> {
             let to = Positions::load(lanes, self.to, chunk);
             total += count_made(lanes, make(lanes, parents, from, to), Some(lines));
         }
-        Some(total)
+        total
     }
 }
 
