@@ -159,12 +159,15 @@ impl Batch {
     /// batch lane by lane. `None` also on a wider backend.
     #[inline(always)]
     pub(crate) fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u64> {
+        if !counts_four_at_once(lanes) {
+            return None;
+        }
         count_broadcast(lanes, parent, moves)
     }
 }
 
 /// Whether `lanes` counts by vectors of at most four positions, so that
-/// [`Batch::count_four`] counts (a constant once inlined).
+/// [`Batch::count_four`] counts (a constant once inlined): the one place that decides it.
 #[inline(always)]
 pub(crate) fn counts_four_at_once<L: Lanes>(lanes: L) -> bool {
     lanes.by_position(PositionsPerVector) <= 4
@@ -183,34 +186,29 @@ impl PositionJob for PositionsPerVector {
 }
 
 /// [`Batch::count_eight`] and [`Batch::count_four`]: the replies to the `N` legal moves
-/// `moves` of `parent`, the parent broadcast to every lane.
+/// `moves` of `parent`, the parent broadcast to every lane. `N` is whole vectors of the
+/// backend's positions (see [`counts_four_at_once`]).
 #[inline(always)]
 fn count_broadcast<L: Lanes, const N: usize>(
     lanes: L,
     parent: &Board,
     moves: &[Move; N],
 ) -> Option<u64> {
-    let mut from = [0u64; 8];
-    let mut to = [0u64; 8];
+    let mut words = [0u16; 8];
     let mut kinds = 0;
-    let mut double_pushes = 0;
-    for ((m, from), to) in moves.iter().zip(&mut from).zip(&mut to) {
-        *from = 1 << m.source_index();
-        *to = 1 << m.target_index();
+    for (word, m) in words.iter_mut().zip(moves) {
+        *word = m.to_bits();
         kinds |= m.kind_bits();
-        double_pushes |= *to & (*from & parent[PAWNS]) << 16;
     }
-    // The rule of `made_ahead` for all the moves at once (the kinds OR-ed, the double pushes
-    // tested together; both tests are unions, so this is true exactly when it is for one of
-    // them). Rare enough not to be worth more here: the caller pushes those moves.
+    // The first half of the rule of `made_ahead` for all the moves at once (the kinds OR-ed);
+    // the double pushes are tested on the vectors of squares.
     const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
-    if made_ahead(parent, double_pushes >> 16, double_pushes, kinds) {
+    if kinds != Move::RAW_NORMAL {
         return None;
     }
     lanes.by_position(CountBroadcast {
         parent,
-        from: &from,
-        to: &to,
+        words: &words,
         moves: N,
     })
 }
@@ -243,12 +241,12 @@ impl PositionJob for CountColumns<'_> {
     }
 }
 
-/// The legal replies to the moves `from[i] -> to[i]` (`i < moves`) made in `parent`, the
-/// same board in every lane; `None` where `moves` is not whole vectors of positions.
+/// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
+/// of positions, none of a kind made ahead) made in `parent`, the same board in every lane;
+/// `None` where one is a double push beside an enemy pawn (made ahead, see [`Batch::push`]).
 struct CountBroadcast<'a> {
     parent: &'a Board,
-    from: &'a [u64; 8],
-    to: &'a [u64; 8],
+    words: &'a [u16; 8],
     moves: usize,
 }
 
@@ -257,10 +255,49 @@ impl PositionJob for CountBroadcast<'_> {
 
     #[inline(always)]
     fn run<P: PositionLanes>(self, lanes: P) -> Option<u64> {
-        if !self.moves.is_multiple_of(P::LANES) {
-            return None;
+        debug_assert!(self.moves.is_multiple_of(P::LANES) && self.moves / P::LANES <= 4);
+        let chunks = self.moves / P::LANES;
+        let zero = Positions::splat(lanes, 0);
+        let (mut from, mut to) = ([zero; 4], [zero; 4]);
+        if P::MOVE_SQUARES_IN_VECTORS {
+            let pawns = Positions::splat(lanes, self.parent[PAWNS]);
+            let mut double_pushes = zero;
+            for chunk in 0..chunks {
+                let (source, target) = Positions::move_squares(lanes, self.words, chunk);
+                double_pushes = double_pushes | (target & (source & pawns).shift_all(16));
+                from[chunk] = source;
+                to[chunk] = target;
+            }
+            // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true
+            // exactly when it is for one of them). Rare enough not to be worth more here: the
+            // caller pushes those moves.
+            let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
+                | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
+            if (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any() {
+                return None;
+            }
+        } else {
+            // The same on general registers, the double pushes tested together.
+            let (mut sources, mut targets) = ([0u64; 8], [0u64; 8]);
+            let mut double_pushes = 0;
+            for ((&word, source), target) in self.words[..self.moves]
+                .iter()
+                .zip(&mut sources)
+                .zip(&mut targets)
+            {
+                *source = 1 << (word & 63);
+                *target = 1 << (word >> 6 & 63);
+                double_pushes |= *target & (*source & self.parent[PAWNS]) << 16;
+            }
+            if double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes) {
+                return None;
+            }
+            for chunk in 0..chunks {
+                from[chunk] = Positions::load(lanes, &sources, chunk);
+                to[chunk] = Positions::load(lanes, &targets, chunk);
+            }
         }
-        let mut parents = [Positions::splat(lanes, 0); 8];
+        let mut parents = [zero; 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb);
         }
@@ -268,10 +305,12 @@ impl PositionJob for CountBroadcast<'_> {
         // before the moves are made.
         let lines = king_lines((self.parent[KINGS] & self.parent[THEM]).swap_bytes());
         let mut total = 0;
-        for chunk in 0..self.moves / P::LANES {
-            let from = Positions::load(lanes, self.from, chunk);
-            let to = Positions::load(lanes, self.to, chunk);
-            total += count_made(lanes, make(lanes, parents, from, to), Some(lines));
+        for chunk in 0..chunks {
+            total += count_made(
+                lanes,
+                make(lanes, parents, from[chunk], to[chunk]),
+                Some(lines),
+            );
         }
         Some(total)
     }
@@ -661,29 +700,25 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         // constant zeros, whose adders fold away. (On vectors of two, SSE2 and NEON, neither
         // gained: the block of eight as it was.)
         let king_or_castles = king_targets | castles;
+        // The block of eight, written once and built in both branches, so that each branch's
+        // adders still see its own constants (the closure only moves values: no vector
+        // operation in it needs the entry point's target features).
+        let block = |promotions| {
+            [
+                king_or_castles,
+                pawn_n,
+                pawn_ne,
+                pawn_nw,
+                zero,
+                promotions,
+                promotions,
+                promotions,
+            ]
+        };
         if (our_pawns & splat!(RANK_8 >> 8)).any() {
-            let promotions = promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes);
-            tally.add8([
-                king_or_castles,
-                pawn_n,
-                pawn_ne,
-                pawn_nw,
-                zero,
-                promotions,
-                promotions,
-                promotions,
-            ]);
+            tally.add8(block(promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes)));
         } else {
-            tally.add8([
-                king_or_castles,
-                pawn_n,
-                pawn_ne,
-                pawn_nw,
-                zero,
-                zero,
-                zero,
-                zero,
-            ]);
+            tally.add8(block(zero));
         }
     } else {
         tally.add8([

@@ -82,35 +82,17 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
                 pending = 0;
             }
         }
-        for (eight, replies) in moves.chunks_exact(8).zip(expected.chunks_exact(8)) {
-            let eight: &[Move; 8] = eight.try_into().unwrap();
-            match Batch::count_eight(lanes, &parent, eight) {
-                Some(counted) => {
-                    eights_counted += 1;
-                    let sum: u64 = replies.iter().sum();
-                    assert_eq!(counted, sum, "{name}: {eight:?} of {parent:x?}");
-                }
-                None => assert!(
-                    eight.iter().any(|&m| Batch::is_made_ahead(&parent, m)),
-                    "{name}: {eight:?} of {parent:x?} refused with no move made ahead"
-                ),
-            }
-        }
-        for (four, replies) in moves.chunks_exact(4).zip(expected.chunks_exact(4)) {
-            let four: &[Move; 4] = four.try_into().unwrap();
-            match Batch::count_four(lanes, &parent, four) {
-                Some(counted) => {
-                    fours_counted += 1;
-                    let sum: u64 = replies.iter().sum();
-                    assert_eq!(counted, sum, "{name}: {four:?} of {parent:x?}");
-                }
-                None => assert!(
-                    !counts_four_at_once(lanes)
-                        || four.iter().any(|&m| Batch::is_made_ahead(&parent, m)),
-                    "{name}: {four:?} of {parent:x?} refused with no move made ahead"
-                ),
-            }
-        }
+        eights_counted += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
+            Batch::count_eight(lanes, &parent, eight)
+        });
+        fours_counted += check_broadcast::<4>(
+            name,
+            &parent,
+            &moves,
+            &expected,
+            counts_four_at_once(lanes),
+            |four| Batch::count_four(lanes, &parent, four),
+        );
     }
     // Fours are counted exactly where the backend's vectors hold at most four positions.
     assert_eq!(
@@ -130,6 +112,36 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
         eights_counted > 100 && made_ahead > 100,
         "{name}: {eights_counted}, {made_ahead}"
     );
+}
+
+/// Counts the replies to `moves` of `parent` `N` at a time with `count` (the parent
+/// broadcast), against `expected` (the replies to each move): the number of chunks counted.
+/// A chunk may be refused only where it holds a move made ahead, or anywhere when `counts` is
+/// false (a backend that does not count `N` at once).
+fn check_broadcast<const N: usize>(
+    name: &str,
+    parent: &Board,
+    moves: &MoveList,
+    expected: &[u64],
+    counts: bool,
+    count: impl Fn(&[Move; N]) -> Option<u64>,
+) -> usize {
+    let mut counted_chunks = 0;
+    for (chunk, replies) in moves.chunks_exact(N).zip(expected.chunks_exact(N)) {
+        let chunk: &[Move; N] = chunk.try_into().unwrap();
+        match count(chunk) {
+            Some(counted) => {
+                counted_chunks += 1;
+                let sum: u64 = replies.iter().sum();
+                assert_eq!(counted, sum, "{name}: {chunk:?} of {parent:x?}");
+            }
+            None => assert!(
+                !counts || chunk.iter().any(|&m| Batch::is_made_ahead(parent, m)),
+                "{name}: {chunk:?} of {parent:x?} refused with no move made ahead"
+            ),
+        }
+    }
+    counted_chunks
 }
 
 #[test]

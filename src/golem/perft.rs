@@ -16,7 +16,7 @@
 //! (which calls it from many places) it is not inlined either. So the moves are written into a
 //! list, a list at a time, and read from it by a loop.
 
-use super::batch::{Batch, counts_four_at_once};
+use super::batch::Batch;
 use super::{fill_list_from, generate};
 use crate::lanes::Lanes;
 use crate::move_list::CAPACITY;
@@ -147,8 +147,7 @@ fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &
         let left = core::mem::take(&mut rest);
         rest = left.get_mut(counted..).unwrap_or_default();
     }
-    if counts_four_at_once(lanes)
-        && let Some(four) = rest.first_chunk::<4>()
+    if let Some(four) = rest.first_chunk::<4>()
         && let Some(n) = Batch::count_four(lanes, board, four)
     {
         nodes += n;

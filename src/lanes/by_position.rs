@@ -62,6 +62,26 @@ pub(crate) trait PositionLanes: Copy {
     /// sliders is pinned. Worth it where the fills share that loop's constants and empty
     /// squares in registers, and the pin mask per direction would cost spills later.
     const FILLS_OURS_EARLY: bool = false;
+    /// Whether the count of a parent's moves (the parent broadcast) takes their squares from
+    /// [`move_squares`](Self::move_squares) and tests them for double pushes on the vectors,
+    /// rather than on general registers. Worth it where the squares are a per-lane variable
+    /// shift each.
+    const MOVE_SQUARES_IN_VECTORS: bool = false;
+    /// The from and to squares, as one-square bitboards, of the moves whose
+    /// [`Move::to_bits`](crate::Move::to_bits) words are `words[chunk * LANES + i]`, lane by
+    /// lane: `1 << (w & 63)` and `1 << (w >> 6 & 63)`. Shift by shift on general registers by
+    /// default; a backend with per-lane variable shifts does it on the vector (and sets
+    /// [`MOVE_SQUARES_IN_VECTORS`](Self::MOVE_SQUARES_IN_VECTORS)).
+    #[inline(always)]
+    fn move_squares(self, words: &[u16; 8], chunk: usize) -> (Self::Vector, Self::Vector) {
+        let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
+        let first = chunk * Self::LANES;
+        for i in first..first + Self::LANES {
+            from[i] = 1 << (words[i] & 63);
+            to[i] = 1 << (words[i] >> 6 & 63);
+        }
+        (self.load(&from, chunk), self.load(&to, chunk))
+    }
     /// The bits of every byte in reverse order (a board's files mirrored: a-file to h-file).
     /// Three swaps of bit groups by default.
     #[inline(always)]
@@ -139,6 +159,13 @@ impl<P: PositionLanes> Positions<P> {
             v,
             lanes: self.lanes,
         }
+    }
+
+    /// See [`PositionLanes::move_squares`].
+    #[inline(always)]
+    pub(crate) fn move_squares(lanes: P, words: &[u16; 8], chunk: usize) -> (Self, Self) {
+        let (from, to) = lanes.move_squares(words, chunk);
+        (Positions { v: from, lanes }, Positions { v: to, lanes })
     }
 
     #[inline(always)]
@@ -219,3 +246,69 @@ macro_rules! positions_operator {
 positions_operator!(BitAnd, bitand, and);
 positions_operator!(BitOr, bitor, or);
 positions_operator!(BitXor, bitxor, xor);
+
+#[cfg(test)]
+mod tests {
+    use super::{PositionJob, PositionLanes};
+    use crate::lanes::{Lanes, Portable, Scalar};
+
+    /// Every backend's `move_squares` (its own where it has one, the default elsewhere) against
+    /// the squares of each word, every chunk, with the kind bits set in some words.
+    struct MoveSquares;
+
+    impl PositionJob for MoveSquares {
+        type Output = ();
+        fn run<P: PositionLanes>(self, lanes: P) {
+            let words: [u16; 8] = [
+                12 | 28 << 6,
+                63 | 0xf000,
+                63 << 6,
+                48 | 56 << 6 | 0x2000,
+                7 | 15 << 6,
+                33 | 1 << 6 | 0x1000,
+                62 | 61 << 6,
+                5 | 40 << 6 | 0x4000,
+            ];
+            let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
+            for chunk in 0..8 / P::LANES {
+                let (f, t) = lanes.move_squares(&words, chunk);
+                let (f, t) = (lanes.to_array(f), lanes.to_array(t));
+                from[chunk * P::LANES..][..P::LANES].copy_from_slice(&f[..P::LANES]);
+                to[chunk * P::LANES..][..P::LANES].copy_from_slice(&t[..P::LANES]);
+            }
+            let expected_from = words.map(|w| 1u64 << (w & 63));
+            let expected_to = words.map(|w| 1u64 << (w >> 6 & 63));
+            assert_eq!(
+                (from, to),
+                (expected_from, expected_to),
+                "{} lanes",
+                P::LANES
+            );
+        }
+    }
+
+    #[test]
+    fn move_squares_are_the_words_squares_on_every_backend() {
+        Scalar.by_position(MoveSquares);
+        if let Some(t) = Portable::new() {
+            t.by_position(MoveSquares);
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
+            if let Some(t) = Sse2::new() {
+                t.by_position(MoveSquares);
+            }
+            if let Some(t) = Avx2::new() {
+                t.by_position(MoveSquares);
+            }
+            if let Some(t) = Avx512::new() {
+                t.by_position(MoveSquares);
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        if let Some(t) = crate::lanes::aarch64::Neon::new() {
+            t.by_position(MoveSquares);
+        }
+    }
+}

@@ -370,6 +370,7 @@ impl Lanes for Avx2 {
 impl PositionLanes for Avx2 {
     type Vector = __m256i;
     const LANES: usize = 4;
+    const MOVE_SQUARES_IN_VECTORS: bool = true;
 
     #[inline(always)]
     fn splat(self, x: u64) -> __m256i {
@@ -382,6 +383,23 @@ impl PositionLanes for Avx2 {
         let four = &a[4 * chunk..4 * chunk + 4];
         // SAFETY: AVX2 is present (token); `four` is 32 readable bytes (an unaligned load).
         unsafe { _mm256_loadu_si256(four.as_ptr().cast()) }
+    }
+
+    /// The four words widened to lanes, each square a per-lane variable shift of one.
+    #[inline(always)]
+    fn move_squares(self, words: &[u16; 8], chunk: usize) -> (__m256i, __m256i) {
+        let four = &words[4 * chunk..4 * chunk + 4];
+        // SAFETY: AVX2 is present (token); `four` is 8 readable bytes, which `loadl` reads
+        // (unaligned).
+        unsafe {
+            let w = _mm256_cvtepu16_epi64(_mm_loadl_epi64(four.as_ptr().cast()));
+            let square = _mm256_set1_epi64x(63);
+            let one = _mm256_set1_epi64x(1);
+            (
+                _mm256_sllv_epi64(one, _mm256_and_si256(w, square)),
+                _mm256_sllv_epi64(one, _mm256_and_si256(_mm256_srli_epi64::<6>(w), square)),
+            )
+        }
     }
 
     #[inline(always)]
