@@ -55,6 +55,21 @@ impl MoveList {
         }
     }
 
+    /// A list with `source`'s moves, its other slots holding `stand_in`: for the entry points
+    /// that return a list. The copy is made move by move by direct indexing, so that the new
+    /// list is built where the caller takes it (the return place); a list whose address went to
+    /// the writer is not, and returning it copies all 544 bytes.
+    #[inline(always)]
+    pub(crate) fn copied_from(source: &MoveList, stand_in: Move) -> MoveList {
+        let mut list = MoveList::with_stand_ins(stand_in);
+        for i in 0..source.len.min(CAPACITY) {
+            list.moves[i] = source.moves[i];
+        }
+        list.len = source.len;
+        list.dropped = source.dropped;
+        list
+    }
+
     /// Appends `m`; if the list is full, counts it as dropped instead.
     #[inline]
     pub fn push(&mut self, m: Move) {

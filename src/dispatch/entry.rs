@@ -49,15 +49,17 @@ macro_rules! entry_points {
                 crate::golem::generate(self, board).count()
             }
 
-            /// The legal moves of `position` of kind `KIND` (`golem::kind`). (The compiler builds the list in this function's
-            /// frame and copies it out, 544 bytes: filling a list passed by reference did not
-            /// avoid the copy either, it moved to the caller.)
+            /// The legal moves of `position` of kind `KIND` (`golem::kind`). The writer fills a
+            /// list in this function's frame (its address taken, so not the return place), and
+            /// the moves alone are copied into the list returned (`MoveList::copied_from`), not
+            /// all 544 bytes.
             $(#[$attr])?
             pub(crate) fn legal_moves_entry<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
                 let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
-                let mut list = crate::MoveList::with_stand_ins(crate::Move::from_raw(position.square_flip() as u16));
-                crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), &mut list);
-                list
+                let stand_in = crate::Move::from_raw(position.square_flip() as u16);
+                let mut moves = crate::MoveList::with_stand_ins(stand_in);
+                crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), &mut moves);
+                crate::MoveList::copied_from(&moves, stand_in)
             }
 
             /// The legal moves of `position` of kind `KIND` written over `list`'s contents, in

@@ -119,3 +119,42 @@ fn ray_captures<const D: usize>(
         put(Move::from_raw(word(from, to, kind) ^ flip));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    /// Target sets of `rays` and `knights` on the start position's board (not legal moves:
+    /// the writer only needs each target's man behind it, which the edge stands in for).
+    fn targets(rays: [u64; 8], knights: [u64; 8]) -> MoveTargets {
+        MoveTargets {
+            rays,
+            knights,
+            ..MoveTargets::default()
+        }
+    }
+
+    /// The list holds what `write_captures` hands over, up to the capacity, below it, at it
+    /// and past it (the rest counted as dropped).
+    #[test]
+    fn the_list_holds_the_first_moves_on_both_sides_of_the_capacity() {
+        let board = Position::startpos().board;
+        let full = [!0; 8];
+        for (t, count) in [
+            (targets([0, 0, 1 << 40, 0, 0, 0, 0, 0], [0; 8]), 1),
+            (targets([!0, !0, !0, !0, 0, 0, 0, 0], [0; 8]), CAPACITY),
+            (targets(full, [0; 8]), 8 * 64),
+            (targets(full, full), 16 * 64),
+        ] {
+            let mut all = Vec::new();
+            write_captures(&board, &t, 0, |m| all.push(m));
+            assert_eq!(all.len(), count);
+            let mut list = MoveList::new();
+            fill_captures(&board, &t, 0, &mut list);
+            let kept = count.min(CAPACITY);
+            assert_eq!(list[..], all[..kept], "{count} moves");
+            assert_eq!(list.is_complete(), count <= CAPACITY, "{count} moves");
+        }
+    }
+}

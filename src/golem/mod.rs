@@ -76,11 +76,10 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
     // Phase 1: opponent attacks; sliders through our king (x-ray).
     let their_sliders = by_line_kind(lanes, b[ORTHOGONAL] & them, b[DIAGONAL] & them);
     let their_rays = slide(lanes, their_sliders, splat(!(occupied ^ king)));
-    let their_knight_attacks = jump(lanes, splat(b[KNIGHTS] & them)).or_all();
-    let their_king_attacks = step(lanes, splat(b[KINGS] & them)).or_all();
-    let their_attacks = their_rays.or_all()
-        | their_knight_attacks
-        | their_king_attacks
+    // The three vectors joined lane by lane first: one reduction across the lanes, not three.
+    let their_knight_attacks = jump(lanes, splat(b[KNIGHTS] & them));
+    let their_king_attacks = step(lanes, splat(b[KINGS] & them));
+    let their_attacks = (their_rays | their_knight_attacks | their_king_attacks).or_all()
         | pawn_attacks_south(b[PAWNS] & them);
 
     // Phase 2: our king as a super piece; in-between sets, pins and checkers.
@@ -88,10 +87,11 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
     let between = their_rays & king_rays.swap_opposite();
     let line_between = between | between.swap_opposite();
     let all_between = between.or_all();
-    let sliding_checkers = (king_rays & their_sliders).or_all();
-    let knight_checkers = jump(lanes, splat(king)).or_all() & b[KNIGHTS] & them;
+    // Sliding and knight checkers in one reduction, as the attacks above.
+    let sliding_checkers = king_rays & their_sliders;
+    let knight_checkers = jump(lanes, splat(king)) & splat(b[KNIGHTS] & them);
     let pawn_checkers = pawn_attacks_north(king) & b[PAWNS] & them;
-    let checkers = sliding_checkers | knight_checkers | pawn_checkers;
+    let checkers = (sliding_checkers | knight_checkers).or_all() | pawn_checkers;
 
     // Phase 3: the check mask.
     let not_in_check = all_if_zero(their_attacks & king);
