@@ -7,9 +7,12 @@
 //! shared table, `TABLE[offset + pext(occupied, mask)]` (the PEXT layout: 102400 rook and 5248
 //! bishop entries). The table is built at compile time, so no_std builds have it too and
 //! nothing is built at start-up. BMI2 is used when the build enables it (then the lookup is
-//! inlined), else, with `std`, when the CPU reports it at run time (the lookup is then a call
-//! into a function compiled with the feature); a no_std build without the feature cannot ask
-//! and does not link the table. Without BMI2 the attacks are computed by
+//! inlined), else, with `std`, when the CPU reports it at run time; a no_std build without the
+//! feature cannot ask and does not link the table. A query with several lookups (the exchange
+//! evaluation, the attackers of a square) is written generic over [`Sliders`] and run through
+//! [`with_sliders`], which asks the CPU once and, in a build without BMI2, runs the query
+//! compiled with the feature, lookups inlined; a single [`rook`] or [`bishop`] asks each time
+//! and calls into a function compiled with the feature. Without BMI2 the attacks are computed by
 //! hyperbola quintessence on the file and the diagonals (a subtraction and a byte swap per
 //! line) and the two rank rays by scan, with no table at all.
 
@@ -75,8 +78,16 @@ const _: () = assert!(ROOK_BLOCKS_AND_END.1 == ROOK_ENTRIES);
 const _: () = assert!(BISHOP_BLOCKS_AND_END.1 == ROOK_ENTRIES + BISHOP_ENTRIES);
 
 /// The rook blocks, by square.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std"))),
+    allow(dead_code, reason = "only the BMI2 lookup reads the table")
+)]
 static ROOK_BLOCKS: [Block; 64] = ROOK_BLOCKS_AND_END.0;
 /// The bishop blocks, by square.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std"))),
+    allow(dead_code, reason = "only the BMI2 lookup reads the table")
+)]
 static BISHOP_BLOCKS: [Block; 64] = BISHOP_BLOCKS_AND_END.0;
 
 /// The attacks of a slider moving along `directions` from `sq` with blockers `occupied`, by
@@ -158,36 +169,153 @@ fn entry(block: &Block, index: u64) -> u64 {
 }
 
 /// The table lookup, compiled with BMI2 for a build without it; callable only once the CPU
-/// has been seen to have BMI2.
+/// has been seen to have BMI2. Inlined where the caller is compiled with BMI2 too (the code
+/// [`with_sliders`] runs through [`run_with_bmi2`]), a call elsewhere.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), feature = "std"))]
 #[target_feature(enable = "bmi2")]
+#[inline]
 fn by_pext(block: &Block, occupied: u64) -> u64 {
     entry(block, core::arch::x86_64::_pext_u64(occupied, block.mask))
 }
 
-/// The table lookup when the CPU has BMI2 (`None` when it has not, or when a no_std build
-/// without the feature cannot ask: then the table is not linked in at all).
+/// A way to compute rook and bishop attacks. Code generic over it is compiled once per
+/// technique, and [`with_sliders`] picks the technique once for a whole query, so that a query
+/// with several lookups (an exchange evaluation has up to a few dozen) asks the CPU once.
+pub(crate) trait Sliders: Copy {
+    /// The squares a rook on square index `sq` attacks with blockers `occupied` (blockers
+    /// included; the same answer as [`super::rook`]).
+    fn rook(self, sq: u32, occupied: u64) -> u64;
+    /// The squares a bishop on square index `sq` attacks with blockers `occupied` (blockers
+    /// included; the same answer as [`super::bishop`]).
+    fn bishop(self, sq: u32, occupied: u64) -> u64;
+}
+
+/// The attacks computed without a table (hyperbola quintessence, rank scans): any CPU.
+#[derive(Clone, Copy)]
+pub(crate) struct Computed;
+
+impl Sliders for Computed {
+    #[inline(always)]
+    fn rook(self, sq: u32, occupied: u64) -> u64 {
+        rook_without_table(sq, occupied)
+    }
+
+    #[inline(always)]
+    fn bishop(self, sq: u32, occupied: u64) -> u64 {
+        bishop_without_table(sq, occupied)
+    }
+}
+
+/// The PEXT table lookup: a value of this type is proof that the CPU has BMI2 (its field is
+/// private, and [`Pext::detect`] makes one only after seeing the feature).
+#[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+#[derive(Clone, Copy)]
+pub(crate) struct Pext(());
+
+#[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+impl Pext {
+    /// The lookup if the CPU has BMI2: always in a build that enables it, else asked at run
+    /// time (std caches the answer after the first call).
+    #[inline(always)]
+    fn detect() -> Option<Pext> {
+        #[cfg(target_feature = "bmi2")]
+        {
+            Some(Pext(()))
+        }
+        #[cfg(not(target_feature = "bmi2"))]
+        {
+            std::arch::is_x86_feature_detected!("bmi2").then_some(Pext(()))
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+impl Sliders for Pext {
+    #[inline(always)]
+    fn rook(self, sq: u32, occupied: u64) -> u64 {
+        let block = &ROOK_BLOCKS[(sq & 63) as usize];
+        #[cfg(target_feature = "bmi2")]
+        {
+            by_pext(block, occupied)
+        }
+        // SAFETY: `by_pext` needs BMI2, and `self` exists only where the CPU has it.
+        #[cfg(not(target_feature = "bmi2"))]
+        unsafe {
+            by_pext(block, occupied)
+        }
+    }
+
+    #[inline(always)]
+    fn bishop(self, sq: u32, occupied: u64) -> u64 {
+        let block = &BISHOP_BLOCKS[(sq & 63) as usize];
+        #[cfg(target_feature = "bmi2")]
+        {
+            by_pext(block, occupied)
+        }
+        // SAFETY: `by_pext` needs BMI2, and `self` exists only where the CPU has it.
+        #[cfg(not(target_feature = "bmi2"))]
+        unsafe {
+            by_pext(block, occupied)
+        }
+    }
+}
+
+/// A query to run on whichever slider technique this CPU has: the generic body of
+/// [`with_sliders`] (a closure cannot be generic over the technique).
+pub(crate) trait SliderJob {
+    /// What the query answers.
+    type Output;
+    /// Runs the query, reading slider attacks from `sliders`.
+    fn run<S: Sliders>(self, sliders: S) -> Self::Output;
+}
+
+/// Whether [`with_sliders`] asks the CPU at run time (a build for x86-64 with std and without
+/// BMI2 enabled), and so runs its job in a function of its own; elsewhere the technique is
+/// known when compiling and the job is inlined into the caller.
+pub(crate) const CHOSEN_AT_RUN_TIME: bool = cfg!(all(
+    target_arch = "x86_64",
+    not(target_feature = "bmi2"),
+    feature = "std"
+));
+
+/// Runs `job` on the PEXT table where the CPU has BMI2, else on the computed attacks: one
+/// question to the CPU for the whole job, and, in a build without BMI2 enabled, the job
+/// compiled with BMI2 so that its lookups are inlined. A no_std build without the feature
+/// cannot ask, and computes.
 #[inline(always)]
-fn lookup(block: &Block, occupied: u64) -> Option<u64> {
+pub(crate) fn with_sliders<J: SliderJob>(job: J) -> J::Output {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
-        Some(by_pext(block, occupied))
+        job.run(Pext(()))
     }
     #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), feature = "std"))]
     {
-        // std asks the CPU once and caches the answer.
-        if std::arch::is_x86_feature_detected!("bmi2") {
-            // SAFETY: `by_pext` needs BMI2, and the CPU has just been found to have it.
-            Some(unsafe { by_pext(block, occupied) })
-        } else {
-            None
+        match Pext::detect() {
+            // SAFETY: `run_with_bmi2` needs BMI2, and the CPU has just been seen to have it.
+            Some(pext) => unsafe { run_with_bmi2(job, pext) },
+            None => run_computed(job),
         }
     }
     #[cfg(not(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std"))))]
     {
-        let _ = (block, occupied);
-        None
+        job.run(Computed)
     }
+}
+
+/// `job` on the computed attacks, out of line like [`run_with_bmi2`], so that a caller holds
+/// a call for each technique rather than a copy of the job.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), feature = "std"))]
+#[inline(never)]
+fn run_computed<J: SliderJob>(job: J) -> J::Output {
+    job.run(Computed)
+}
+
+/// `job` on the PEXT table, compiled with BMI2 (for a build without it) so that the lookups
+/// inlined into it are single instructions rather than calls.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), feature = "std"))]
+#[target_feature(enable = "bmi2")]
+fn run_with_bmi2<J: SliderJob>(job: J, pext: Pext) -> J::Output {
+    job.run(pext)
 }
 
 /// The squares of `line` (a file or diagonal through `sq`, without `sq`) that a slider on `sq`
@@ -223,19 +351,26 @@ fn bishop_without_table(sq: u32, occupied: u64) -> u64 {
 }
 
 /// The squares a rook on square index `sq` attacks with blockers `occupied` (blockers
-/// included; the same answer as [`super::rook`]).
+/// included; the same answer as [`super::rook`]), the technique chosen for this lookup alone
+/// (a query with several lookups is cheaper through [`with_sliders`]).
 #[inline(always)]
 pub(crate) fn rook(sq: u32, occupied: u64) -> u64 {
-    lookup(&ROOK_BLOCKS[(sq & 63) as usize], occupied)
-        .unwrap_or_else(|| rook_without_table(sq, occupied))
+    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+    if let Some(pext) = Pext::detect() {
+        return pext.rook(sq, occupied);
+    }
+    Computed.rook(sq, occupied)
 }
 
 /// The squares a bishop on square index `sq` attacks with blockers `occupied` (blockers
-/// included; the same answer as [`super::bishop`]).
+/// included; the same answer as [`super::bishop`]); see [`rook`].
 #[inline(always)]
 pub(crate) fn bishop(sq: u32, occupied: u64) -> u64 {
-    lookup(&BISHOP_BLOCKS[(sq & 63) as usize], occupied)
-        .unwrap_or_else(|| bishop_without_table(sq, occupied))
+    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+    if let Some(pext) = Pext::detect() {
+        return pext.bishop(sq, occupied);
+    }
+    Computed.bishop(sq, occupied)
 }
 
 #[cfg(test)]
@@ -279,6 +414,50 @@ mod tests {
                 );
                 assert_eq!(rook_without_table(sq, occupied), rook_ref);
                 assert_eq!(bishop_without_table(sq, occupied), bishop_ref);
+            }
+        }
+    }
+
+    /// Reads one square's rook and bishop attacks through a [`SliderJob`].
+    struct Both {
+        sq: u32,
+        occupied: u64,
+    }
+
+    impl SliderJob for Both {
+        type Output = (u64, u64);
+
+        fn run<S: Sliders>(self, sliders: S) -> (u64, u64) {
+            (
+                sliders.rook(self.sq, self.occupied),
+                sliders.bishop(self.sq, self.occupied),
+            )
+        }
+    }
+
+    /// Each technique, and the one [`with_sliders`] picks on this CPU, agrees with the
+    /// classical ray scans on every square.
+    #[test]
+    fn techniques_and_the_chosen_one_match_ray_scans() {
+        #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+        let pext = Pext::detect();
+        for occupied in occupancies() {
+            for sq in 0..64u32 {
+                let square = Square::index(sq as usize);
+                let expected = (
+                    super::super::rook(square, Bitboard(occupied)).0,
+                    super::super::bishop(square, Bitboard(occupied)).0,
+                );
+                assert_eq!(
+                    with_sliders(Both { sq, occupied }),
+                    expected,
+                    "{sq} {occupied:#x}"
+                );
+                assert_eq!(Both { sq, occupied }.run(Computed), expected);
+                #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+                if let Some(pext) = pext {
+                    assert_eq!(Both { sq, occupied }.run(pext), expected);
+                }
             }
         }
     }

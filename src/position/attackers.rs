@@ -8,27 +8,20 @@
 
 use super::Position;
 use super::board::*;
-use crate::attacks::slider_lookup;
+use crate::attacks::slider_lookup::{SliderJob, Sliders, with_sliders};
 use crate::{Bitboard, Color, Square, attacks};
 
-/// Rook attacks for the queries (the one place that names the slider technique: the lookup
-/// tables of `attacks::slider_lookup`).
-#[inline(always)]
-fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(slider_lookup::rook(sq as u32, occupied.0))
-}
-
-/// Bishop attacks for the queries (see [`rook`]).
-#[inline(always)]
-fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(slider_lookup::bishop(sq as u32, occupied.0))
-}
-
 /// Every man of either colour that attacks the relative square `target` (index `target_index`)
-/// when the squares of `occupied` (relative) are taken. Men not on `occupied` are included too:
-/// callers that remove men (x-rays in the exchange evaluation) mask with `occupied` themselves.
+/// when the squares of `occupied` (relative) are taken, the sliders' attacks read from
+/// `sliders`. Men not on `occupied` are included too: callers that remove men (x-rays in the
+/// exchange evaluation) mask with `occupied` themselves.
 #[inline]
-pub(crate) fn attackers_both(b: &Board, target_index: u32, occupied: u64) -> u64 {
+pub(crate) fn attackers_both<S: Sliders>(
+    sliders: S,
+    b: &Board,
+    target_index: u32,
+    occupied: u64,
+) -> u64 {
     let sq = Square::index(target_index as usize);
     // The side to move's pawns attack northwards, so they stand where a black pawn on the
     // target would attack, and the other side's where a white one would.
@@ -38,16 +31,68 @@ pub(crate) fn attackers_both(b: &Board, target_index: u32, occupied: u64) -> u64
     pawns
         | attacks::knight(sq).0 & b[KNIGHTS]
         | attacks::king(sq).0 & b[KINGS]
-        | sliders_to(b, target_index, occupied)
+        | sliders_to(sliders, b, target_index, occupied)
 }
 
 /// The sliders of either colour that reach the relative square `target_index` with
 /// `occupied` as blockers: after a man leaves a line, this finds the slider behind it.
 #[inline]
-pub(crate) fn sliders_to(b: &Board, target_index: u32, occupied: u64) -> u64 {
-    let sq = Square::index(target_index as usize);
-    let occupied = Bitboard(occupied);
-    bishop(sq, occupied).0 & b[DIAGONAL] | rook(sq, occupied).0 & b[ORTHOGONAL]
+pub(crate) fn sliders_to<S: Sliders>(
+    sliders: S,
+    b: &Board,
+    target_index: u32,
+    occupied: u64,
+) -> u64 {
+    sliders.bishop(target_index, occupied) & b[DIAGONAL]
+        | sliders.rook(target_index, occupied) & b[ORTHOGONAL]
+}
+
+/// The query of [`Position::attackers_to`] and [`Position::checkers`]: the men of `men` on
+/// `occupied` that attack the relative square `target_index`.
+struct AttackersOf<'a> {
+    b: &'a Board,
+    target_index: u32,
+    occupied: u64,
+    men: u64,
+}
+
+impl SliderJob for AttackersOf<'_> {
+    type Output = u64;
+
+    #[inline(always)]
+    fn run<S: Sliders>(self, sliders: S) -> u64 {
+        attackers_both(sliders, self.b, self.target_index, self.occupied) & self.men & self.occupied
+    }
+}
+
+/// The query of [`Position::pinned`]: the side to move's men pinned to its king on the
+/// relative square `king_index`.
+struct PinnedTo<'a> {
+    b: &'a Board,
+    king_index: u32,
+}
+
+impl SliderJob for PinnedTo<'_> {
+    type Output = u64;
+
+    #[inline(always)]
+    fn run<S: Sliders>(self, sliders: S) -> u64 {
+        let b = self.b;
+        let king_sq = Square::index(self.king_index as usize);
+        // Enemy sliders on the king's lines when only enemy men block: each may pin one man.
+        let snipers = (sliders.rook(self.king_index, b[THEM]) & b[ORTHOGONAL]
+            | sliders.bishop(self.king_index, b[THEM]) & b[DIAGONAL])
+            & b[THEM];
+        let occupied = b[US] | b[THEM];
+        let mut pinned = 0;
+        for sniper in Bitboard(snipers) {
+            let blockers = attacks::between(king_sq, sniper).0 & occupied;
+            if blockers.count_ones() == 1 {
+                pinned |= blockers & b[US];
+            }
+        }
+        pinned
+    }
 }
 
 /// The slider of either colour that a man leaving the relative square `left` (one-square
@@ -95,7 +140,12 @@ impl Position {
         let relative_occupied = self.absolute(occupied.0).0;
         let relative_sq = sq as u32 ^ self.square_flip();
         let men = b[if by == self.turn { US } else { THEM }];
-        self.absolute(attackers_both(b, relative_sq, relative_occupied) & men & relative_occupied)
+        self.absolute(with_sliders(AttackersOf {
+            b,
+            target_index: relative_sq,
+            occupied: relative_occupied,
+            men,
+        }))
     }
 
     /// The other side's men that give check to the side to move's king (empty when not in
@@ -115,8 +165,12 @@ impl Position {
             // No king: only a meaningless position from `play_unchecked` lacks one.
             return Bitboard(0);
         }
-        let occupied = b[US] | b[THEM];
-        self.absolute(attackers_both(b, king_index, occupied) & b[THEM])
+        self.absolute(with_sliders(AttackersOf {
+            b,
+            target_index: king_index,
+            occupied: b[US] | b[THEM],
+            men: b[THEM],
+        }))
     }
 
     /// The side to move's men that are absolutely pinned: each stands alone between its own
@@ -138,20 +192,57 @@ impl Position {
             // No king, no pins (only a meaningless position from `play_unchecked` lacks one).
             return Bitboard(0);
         }
-        let king_sq = Square::index(king_index as usize);
-        // Enemy sliders on the king's lines when only enemy men block: each may pin one man.
-        let enemy = Bitboard(b[THEM]);
-        let snipers = (rook(king_sq, enemy).0 & b[ORTHOGONAL]
-            | bishop(king_sq, enemy).0 & b[DIAGONAL])
-            & b[THEM];
-        let occupied = b[US] | b[THEM];
-        let mut pinned = 0;
-        for sniper in Bitboard(snipers) {
-            let blockers = attacks::between(king_sq, sniper).0 & occupied;
-            if blockers.count_ones() == 1 {
-                pinned |= blockers & b[US];
+        self.absolute(with_sliders(PinnedTo { b, king_index }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::slider_lookup::Computed;
+
+    /// The queries on the computed slider attacks (the technique of a CPU without BMI2) give
+    /// the answers of the public calls on whatever technique this CPU picks.
+    #[test]
+    fn every_technique_gives_the_same_attackers_and_pins() {
+        let fens = [
+            "4k3/8/8/8/1b6/8/3N4/r3K3 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "3q3k/3r4/3r4/3p4/4P3/2B5/1Q1R4/K2R4 b - - 0 1",
+            "4k3/4r3/8/b7/8/2PRP3/3K4/8 w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let b = &pos.board;
+            let king_index = (b[KINGS] & b[US]).trailing_zeros();
+            let occupied = b[US] | b[THEM];
+            let checkers = AttackersOf {
+                b,
+                target_index: king_index,
+                occupied,
+                men: b[THEM],
+            }
+            .run(Computed);
+            assert_eq!(pos.absolute(checkers), pos.checkers(), "{fen}");
+            let pinned = PinnedTo { b, king_index }.run(Computed);
+            assert_eq!(pos.absolute(pinned), pos.pinned(), "{fen}");
+            for sq in Square::ALL {
+                for by in [Color::White, Color::Black] {
+                    let men = b[if by == pos.side_to_move() { US } else { THEM }];
+                    let computed = AttackersOf {
+                        b,
+                        target_index: sq as u32 ^ pos.square_flip(),
+                        occupied,
+                        men,
+                    }
+                    .run(Computed);
+                    assert_eq!(
+                        pos.absolute(computed),
+                        pos.attackers_to(sq, by, pos.occupied()),
+                        "{fen} {sq:?} {by:?}"
+                    );
+                }
             }
         }
-        self.absolute(pinned)
     }
 }

@@ -32,7 +32,7 @@
 use super::Position;
 use super::attackers::{attackers_both, slider_behind};
 use super::board::*;
-use crate::attacks::slider_lookup;
+use crate::attacks::slider_lookup::{self, SliderJob, Sliders, with_sliders};
 use crate::{Move, MoveKind};
 
 /// The piece values of the exchange evaluation, indexed by [`Piece`](crate::Piece)
@@ -68,7 +68,9 @@ fn value_on(b: &Board, index: u32) -> i32 {
 
 /// The exchange on one square while it is being played out: who is still on the board and
 /// which of them attack the square.
-struct Exchange<'a> {
+struct Exchange<'a, S> {
+    /// Where the sliders' attacks come from.
+    sliders: S,
     b: &'a Board,
     /// The relative index of the target square.
     target: u32,
@@ -88,7 +90,7 @@ enum Turn {
     Takes(i32),
 }
 
-impl Exchange<'_> {
+impl<S: Sliders> Exchange<'_, S> {
     /// The turn of the side whose men are `side`: its king if the king may capture (see
     /// [`Exchange::king_may_capture`]), else its least valuable attacker, which leaves its
     /// square and so lets the sliders behind it through. Each kind of man has its own branch,
@@ -139,13 +141,13 @@ impl Exchange<'_> {
     /// The diagonal sliders that reach the target through the current occupancy.
     #[inline(always)]
     fn diagonal_sliders(&self) -> u64 {
-        slider_lookup::bishop(self.target, self.occupied) & self.b[DIAGONAL]
+        self.sliders.bishop(self.target, self.occupied) & self.b[DIAGONAL]
     }
 
     /// The orthogonal sliders that reach the target through the current occupancy.
     #[inline(always)]
     fn orthogonal_sliders(&self) -> u64 {
-        slider_lookup::rook(self.target, self.occupied) & self.b[ORTHOGONAL]
+        self.sliders.rook(self.target, self.occupied) & self.b[ORTHOGONAL]
     }
 
     /// Whether the king of the side whose men are `side`, standing on `king`, may capture:
@@ -163,29 +165,47 @@ impl Exchange<'_> {
     }
 }
 
-/// The exchange opened by `m` on the board `b` (flipped by `flip` from absolute squares),
-/// played out until it ends or `settled(low, high)` says the bounds answer the question.
-///
-/// The moving side's result is kept as bounds: `high` is the least it has been held to by
-/// the other side's chances to stop (after each of the moving side's captures), `low` the
-/// most it is sure of through its own chances to stop (after each of the other side's). A
-/// capture whose balance lies outside the bounds changes nothing, and once they meet the
-/// result is known: no later capture is looked at. The answer is `low`: the exact result
-/// when the exchange is played out or the bounds meet, else a value on the same side of the
-/// question `settled` asked about.
+/// An exchange before any slider has been looked at: the first capture made, the result not
+/// yet settled.
+struct Opened {
+    /// The relative index of the square the move leaves.
+    from_index: u32,
+    /// The relative index of the target square.
+    target: u32,
+    /// The men still on the board: all but the mover (and a pawn taken en passant).
+    occupied: u64,
+    /// The moving side's balance if the first capture stands.
+    balance: i32,
+    /// The most the moving side can get (the other side may stop at once).
+    high: i32,
+    /// The value of the man on the target square, once read (see [`open`]).
+    on_square: i32,
+}
+
+/// The start of the exchange opened by `m` on the board `b` (flipped by `flip` from absolute
+/// squares): the result itself (`Err`) when it is settled before any attacker is looked at
+/// (castling, a king's capture, a move of no man, or `settled` by the first capture alone),
+/// else where the exchange stands (`Ok`), for [`play_out`]. This part needs no slider
+/// attacks, so the slider technique is chosen only for exchanges that go on.
 ///
 /// With `exact` (a constant in each caller) the bounds can only meet after the other side's
-/// first capture, so the mover's value is read only once that capture is found; without it
-/// `settled` may answer before the attackers are even looked at.
+/// first capture, so the mover's value is read only once that capture is found (by
+/// [`play_out`]); without it `settled` may answer here.
 #[inline(always)]
-fn exchange(b: &Board, flip: u32, m: Move, exact: bool, settled: impl Fn(i32, i32) -> bool) -> i32 {
+fn open(
+    b: &Board,
+    flip: u32,
+    m: Move,
+    exact: bool,
+    settled: impl Fn(i32, i32) -> bool,
+) -> Result<Opened, i32> {
     let from_index = m.source_index() ^ flip;
     let target = m.target_index() ^ flip;
     let from = 1u64 << from_index;
     let mut occupied = (b[US] | b[THEM]) ^ from;
     // The balance if the last capture made stands.
-    let mut balance = match m.kind() {
-        MoveKind::Castling => return 0,
+    let balance = match m.kind() {
+        MoveKind::Castling => return Err(0),
         MoveKind::EnPassant => {
             occupied &= !(1u64 << target >> 8);
             PAWN
@@ -195,27 +215,64 @@ fn exchange(b: &Board, flip: u32, m: Move, exact: bool, settled: impl Fn(i32, i3
         }
     };
     if b[US] & from == 0 {
-        return 0; // no man moves: not a move of this position
+        return Err(0); // no man moves: not a move of this position
     }
     if b[KINGS] & from != 0 {
-        return balance; // nobody can take a king's capture back
+        return Err(balance); // nobody can take a king's capture back
     }
     // The other side may stop at once: the mover's side gets at most the first balance.
-    let mut high = balance;
+    let high = balance;
     let mut on_square = 0;
     if !exact {
         on_square = value_on(b, from_index);
         // The least the mover's side can end with: the other side takes and stops.
         let floor = balance - on_square;
         if settled(floor, high) {
-            return floor;
+            return Err(floor);
         }
     }
+    Ok(Opened {
+        from_index,
+        target,
+        occupied,
+        balance,
+        high,
+        on_square,
+    })
+}
+
+/// The exchange from where [`open`] left it, played out until it ends or `settled(low,
+/// high)` says the bounds answer the question, the sliders' attacks read from `sliders`.
+///
+/// The moving side's result is kept as bounds: `high` is the least it has been held to by
+/// the other side's chances to stop (after each of the moving side's captures), `low` the
+/// most it is sure of through its own chances to stop (after each of the other side's). A
+/// capture whose balance lies outside the bounds changes nothing, and once they meet the
+/// result is known: no later capture is looked at. The answer is `low`: the exact result
+/// when the exchange is played out or the bounds meet, else a value on the same side of the
+/// question `settled` asked about.
+#[inline(always)]
+fn play_out<S: Sliders>(
+    sliders: S,
+    b: &Board,
+    opened: Opened,
+    exact: bool,
+    settled: impl Fn(i32, i32) -> bool,
+) -> i32 {
+    let Opened {
+        from_index,
+        target,
+        occupied,
+        mut balance,
+        mut high,
+        mut on_square,
+    } = opened;
     let mut exchange = Exchange {
+        sliders,
         b,
         target,
         occupied,
-        attackers: attackers_both(b, target, occupied) & occupied,
+        attackers: attackers_both(sliders, b, target, occupied) & occupied,
     };
     // The other side's first turn: if it takes, the mover's side may stop there.
     let mut low = match exchange.turn(b[THEM]) {
@@ -255,6 +312,75 @@ fn exchange(b: &Board, flip: u32, m: Move, exact: bool, settled: impl Fn(i32, i3
             Turn::KingTakes => return bound,
             Turn::Takes(value) => (low, on_square) = (bound, value),
         }
+    }
+}
+
+/// The exchange of `m` on `b`: [`open`], then, if that does not settle it, [`play_out`] on the
+/// slider technique [`with_sliders`] picks once for the whole exchange.
+///
+/// Where that choice is made at run time ([`slider_lookup::CHOSEN_AT_RUN_TIME`]), the chosen
+/// technique's code is a function of its own: the threshold test, which often ends in
+/// [`open`], opens first and calls it only if the exchange goes on; the exact evaluation
+/// almost never ends there and runs whole in it (handing the opened state over would cost
+/// more than it saves). Elsewhere everything is inlined and the exchange runs in one piece.
+#[inline(always)]
+fn exchange(b: &Board, flip: u32, m: Move, exact: bool, settled: impl Fn(i32, i32) -> bool) -> i32 {
+    if exact {
+        return with_sliders(Whole::<_, true> {
+            b,
+            flip,
+            m,
+            settled,
+        });
+    }
+    if !slider_lookup::CHOSEN_AT_RUN_TIME {
+        return with_sliders(Whole::<_, false> {
+            b,
+            flip,
+            m,
+            settled,
+        });
+    }
+    match open(b, flip, m, false, &settled) {
+        Err(result) => result,
+        Ok(opened) => with_sliders(PlayOut { b, opened, settled }),
+    }
+}
+
+/// The exchange of `m` on `b` from its start ([`open`], then [`play_out`]), as a query for
+/// [`with_sliders`]; `EXACT` is their `exact`.
+struct Whole<'a, F, const EXACT: bool> {
+    b: &'a Board,
+    flip: u32,
+    m: Move,
+    settled: F,
+}
+
+impl<F: Fn(i32, i32) -> bool, const EXACT: bool> SliderJob for Whole<'_, F, EXACT> {
+    type Output = i32;
+
+    #[inline(always)]
+    fn run<S: Sliders>(self, sliders: S) -> i32 {
+        match open(self.b, self.flip, self.m, EXACT, &self.settled) {
+            Err(result) => result,
+            Ok(opened) => play_out(sliders, self.b, opened, EXACT, self.settled),
+        }
+    }
+}
+
+/// The rest of a threshold test's exchange after [`open`], as a query for [`with_sliders`].
+struct PlayOut<'a, F> {
+    b: &'a Board,
+    opened: Opened,
+    settled: F,
+}
+
+impl<F: Fn(i32, i32) -> bool> SliderJob for PlayOut<'_, F> {
+    type Output = i32;
+
+    #[inline(always)]
+    fn run<S: Sliders>(self, sliders: S) -> i32 {
+        play_out(sliders, self.b, self.opened, false, self.settled)
     }
 }
 
@@ -313,6 +439,54 @@ impl Position {
 mod tests {
     use super::*;
     use crate::Piece;
+    use crate::attacks::slider_lookup::Computed;
+
+    /// The exchange on the computed slider attacks (the technique of a CPU without BMI2) gives
+    /// the answers of `see` and `see_ge` on whatever technique this CPU picks, for every legal
+    /// move of positions rich in x-rays and exchanges, both ways of playing it (whole, and
+    /// opened first) included.
+    #[test]
+    fn every_technique_gives_the_same_exchange() {
+        let fens = [
+            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "6rk/1pB5/1Ppp4/p1R1b3/P1n3Pp/7K/2P1R2P/1N1n2N1 w - - 7 36",
+            "2r1r1k1/pp1bqpp1/2np1n1p/2p1p3/2PPP3/2PB1N1P/P1Q2PP1/R1B1R1K1 b - - 0 1",
+            "3q3k/3r4/3r4/3p4/4P3/1B6/Q2R4/K2R4 w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let (b, flip) = (&pos.board, pos.square_flip());
+            for &m in pos.legal_moves().iter() {
+                let exact = Whole::<_, true> {
+                    b,
+                    flip,
+                    m,
+                    settled: |low: i32, high: i32| low == high,
+                }
+                .run(Computed);
+                assert_eq!(exact, pos.see(m), "{fen} {m:?}");
+                for threshold in [-900, -300, -100, 0, 1, 100, 200, 300, 500] {
+                    let settled = |low: i32, high: i32| low >= threshold || high < threshold;
+                    let whole = Whole::<_, false> {
+                        b,
+                        flip,
+                        m,
+                        settled,
+                    }
+                    .run(Computed);
+                    let opened = match open(b, flip, m, false, settled) {
+                        Err(result) => result,
+                        Ok(opened) => PlayOut { b, opened, settled }.run(Computed),
+                    };
+                    let expected = pos.see_ge(m, threshold);
+                    assert_eq!(whole >= threshold, expected, "{fen} {m:?} {threshold}");
+                    assert_eq!(opened >= threshold, expected, "{fen} {m:?} {threshold}");
+                    assert_eq!(expected, exact >= threshold, "{fen} {m:?} {threshold}");
+                }
+            }
+        }
+    }
 
     /// The branch-free value of a square agrees with the published values for every kind of
     /// man, and is 0 on an empty square.
