@@ -28,6 +28,17 @@ use random_games::random_game_fens;
 use search::Searcher;
 
 fn main() {
+    // The pick both sides share: the first of the highest keys, 0 for an empty or all-zero
+    // list (a wrong pick would still give both sides the same, wrong, tree).
+    for (keys, best) in [
+        (&[][..], 0),
+        (&[5], 0),
+        (&[1, 3, 3, 2], 1),
+        (&[0, 0], 0),
+        (&[7, 1, 9], 2),
+    ] {
+        assert_eq!(search::index_of_max(keys.iter().copied()), best, "{keys:?}");
+    }
     let rounds = paired::rounds_from_env(5);
     let depth: u32 = env_number("SEARCH_DEPTH", 4);
     let count: usize = env_number("SEARCH_POSITIONS", 200);

@@ -59,11 +59,13 @@ impl Position {
             key: zobrist::after_specials(key, b, board[SPECIAL], self.turn),
             turn: !self.turn,
             mode: self.mode,
-            halfmove_clock: if irreversible {
-                0
-            } else {
-                self.halfmove_clock.saturating_add(1)
-            },
+            // No branch: whether a move is a capture or a pawn move is what a predictor
+            // cannot guess.
+            halfmove_clock: core::hint::select_unpredictable(
+                irreversible,
+                0,
+                self.halfmove_clock.saturating_add(1),
+            ),
             fullmove_number: self
                 .fullmove_number
                 .saturating_add((self.turn == Color::Black) as u32),

@@ -234,6 +234,8 @@ impl Position {
     /// XOR mask that turns a relative square index into an absolute one and back.
     #[inline]
     pub(crate) fn square_flip(&self) -> u32 {
+        // The multiply below needs White's discriminant 0 and Black's 1.
+        const _: () = assert!(Color::White as u32 == 0 && Color::Black as u32 == 1);
         // White 0, Black 1: a multiply, no branch or select.
         self.turn as u32 * 56
     }
