@@ -9,9 +9,10 @@
 //!
 //! `RUSTFLAGS="-C target-cpu=native" cargo bench --bench engine_search` (the peer's best
 //! build). `PAIRED_ROUNDS` sets the rounds (default 5), `SEARCH_DEPTH` the depth (default 4),
-//! `SEARCH_POSITIONS` the number of positions (default 200); `SEARCH_ONLY=dirgolem` or
-//! `cozy-chess` runs one side once (for a profiler). dirgolem runs on the detected backend
-//! (the `Position` methods an engine calls). The positions come from random games played from
+//! `SEARCH_POSITIONS` the number of positions (default 200), `SEARCH_PICK=branchy` the
+//! harness's branching pick scan instead of its branch-free one (see `common/search.rs`);
+//! `SEARCH_ONLY=dirgolem` or `cozy-chess` runs one side once (for a profiler). dirgolem runs on
+//! the detected backend (the `Position` methods an engine calls). The positions come from random games played from
 //! the start position with a fixed seed (the same ones every run).
 
 use std::hint::black_box;
@@ -37,11 +38,35 @@ fn main() {
         (&[0, 0], 0),
         (&[7, 1, 9], 2),
     ] {
-        assert_eq!(search::index_of_max(keys.iter().copied()), best, "{keys:?}");
+        assert_eq!(
+            search::index_of_max::<true>(keys.iter().copied()),
+            best,
+            "{keys:?}"
+        );
+        assert_eq!(
+            search::index_of_max::<false>(keys.iter().copied()),
+            best,
+            "{keys:?}"
+        );
     }
     let rounds = paired::rounds_from_env(5);
     let depth: u32 = env_number("SEARCH_DEPTH", 4);
     let count: usize = env_number("SEARCH_POSITIONS", 200);
+    // The harness's pick scan: branch-free (the default) or branching, as first written.
+    let branchy = match std::env::var("SEARCH_PICK").as_deref() {
+        Err(_) | Ok("branch-free") => false,
+        Ok("branchy") => true,
+        Ok(other) => panic!("SEARCH_PICK={other}: expected branch-free or branchy"),
+    };
+    if branchy {
+        run::<false>(rounds, depth, count);
+    } else {
+        run::<true>(rounds, depth, count);
+    }
+}
+
+/// The benchmark with the pick scan [`search::index_of_max`]`::<BRANCH_FREE>`.
+fn run<const BRANCH_FREE: bool>(rounds: usize, depth: u32, count: usize) {
     let fens = random_game_fens(count, 0x5eed_d15c);
     let ours: Vec<dirgolem::Position> = fens
         .iter()
@@ -52,20 +77,25 @@ fn main() {
         .map(|f| cozy_chess::Board::from_fen(f, false).unwrap())
         .collect();
     println!(
-        "alpha-beta to depth {depth} + quiescence on {count} positions from random games, {rounds} alternating rounds (backend {})",
-        dirgolem::Generator::detect().backend()
+        "alpha-beta to depth {depth} + quiescence on {count} positions from random games, {rounds} alternating rounds (backend {}, {} pick)",
+        dirgolem::Generator::detect().backend(),
+        if BRANCH_FREE {
+            "branch-free"
+        } else {
+            "branchy"
+        }
     );
     // One side alone, for profilers (callgrind): `SEARCH_ONLY=dirgolem` or `cozy-chess`.
     match std::env::var("SEARCH_ONLY").as_deref() {
-        Ok("dirgolem") => return println!("{:?}", search_all(&ours, depth)),
-        Ok("cozy-chess") => return println!("{:?}", search_all(&theirs, depth)),
+        Ok("dirgolem") => return println!("{:?}", search_all::<_, BRANCH_FREE>(&ours, depth)),
+        Ok("cozy-chess") => return println!("{:?}", search_all::<_, BRANCH_FREE>(&theirs, depth)),
         _ => {}
     }
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let mut nodes = 0;
     for _ in 0..rounds {
-        let (t, x) = timed(|| search_all(&ours, depth));
-        let (u, y) = timed(|| search_all(&theirs, depth));
+        let (t, x) = timed(|| search_all::<_, BRANCH_FREE>(&ours, depth));
+        let (u, y) = timed(|| search_all::<_, BRANCH_FREE>(&theirs, depth));
         assert_eq!(x, y, "the two searches visited different trees");
         nodes = x.0;
         a.push(t);
@@ -78,11 +108,14 @@ fn main() {
 }
 
 /// Searches every position; returns the total nodes and the sum of the scores.
-fn search_all<B: search::SearchBoard>(positions: &[B], depth: u32) -> (u64, i64) {
+fn search_all<B: search::SearchBoard, const BRANCH_FREE: bool>(
+    positions: &[B],
+    depth: u32,
+) -> (u64, i64) {
     let mut nodes = 0;
     let mut scores = 0;
     for p in positions {
-        let mut s = Searcher::default();
+        let mut s = Searcher::<BRANCH_FREE>::default();
         scores += s.search(black_box(p), depth) as i64;
         nodes += s.nodes;
     }

@@ -18,7 +18,9 @@
 //! in four stand pat in quiescence, and a node's cost is mostly making the move and its
 //! parent's pick), the same work on both sides that hid the libraries' difference. The tree,
 //! the keys and the pick order are unchanged (the first of equal keys, as before), and the
-//! bench still checks that both sides visit the same nodes with the same score.
+//! bench still checks that both sides visit the same nodes with the same score. The branching
+//! scan stays available (`SEARCH_PICK=branchy`): the ratio with it is the one to quote beside
+//! this one, since a search's shared work, however written, dilutes the libraries' difference.
 
 /// Room for the moves of one node (218 is the most a game position has).
 pub const ROOM: usize = 256;
@@ -37,7 +39,11 @@ pub trait SearchBoard: Sized {
     fn keyed_moves(&self, captures_only: bool, moves: &mut Self::Moves) -> usize;
     /// Swaps the move with the highest key among the buffer's moves `i..n` (and its key) to
     /// index `i` and returns it.
-    fn pick_best(moves: &mut Self::Moves, i: usize, n: usize) -> Self::Move;
+    fn pick_best<const BRANCH_FREE: bool>(
+        moves: &mut Self::Moves,
+        i: usize,
+        n: usize,
+    ) -> Self::Move;
     /// The position after the move.
     fn play(&self, m: Self::Move) -> Self;
     /// Whether the side to move is in check.
@@ -67,17 +73,24 @@ pub fn order_key(
     (capture << 20) | (promote << 16) | ((from as u32) << 10) | ((to as u32) << 4)
 }
 
-/// The index of the highest of `keys` (the first, if several tie; 0 for none), by a scan
-/// whose step selects without a branch: which of a node's remaining moves has the highest key
-/// is what a predictor cannot guess, and both sides pick with this same scan.
+/// The index of the highest of `keys` (the first, if several tie; 0 for none). With
+/// `BRANCH_FREE` the scan's step selects without a branch: which of a node's remaining moves
+/// has the highest key is what a predictor cannot guess. Without it the step branches, as the
+/// bench's first harness did (`SEARCH_PICK=branchy` runs that form, so that both figures can
+/// be had from one build). Both sides pick with the same scan in a run.
 #[inline(always)]
-pub fn index_of_max(keys: impl Iterator<Item = u32>) -> usize {
+pub fn index_of_max<const BRANCH_FREE: bool>(keys: impl Iterator<Item = u32>) -> usize {
     let (mut best, mut best_key) = (0, 0);
     for (j, key) in keys.enumerate() {
         // Strictly greater: a tie keeps the first; an all-zero list gives 0.
         let better = key > best_key;
-        best = core::hint::select_unpredictable(better, j, best);
-        best_key = core::hint::select_unpredictable(better, key, best_key);
+        if BRANCH_FREE {
+            best = core::hint::select_unpredictable(better, j, best);
+            best_key = core::hint::select_unpredictable(better, key, best_key);
+        } else if better {
+            best = j;
+            best_key = key;
+        }
     }
     best
 }
@@ -88,13 +101,14 @@ const MATE: i32 = 30_000;
 /// at most 30 men besides the kings can be taken.
 const QUIESCENCE_PLIES: usize = 30;
 
-/// The search, with its node count (every call of `alpha_beta` and `quiescence`).
+/// The search, with its node count (every call of `alpha_beta` and `quiescence`);
+/// `BRANCH_FREE` is [`index_of_max`]'s.
 #[derive(Default)]
-pub struct Searcher {
+pub struct Searcher<const BRANCH_FREE: bool> {
     pub nodes: u64,
 }
 
-impl Searcher {
+impl<const BRANCH_FREE: bool> Searcher<BRANCH_FREE> {
     /// The score of `position` searched `depth` plies deep, from the side to move's view.
     pub fn search<B: SearchBoard>(&mut self, position: &B, depth: u32) -> i32 {
         // One buffer per ply: the main search's plies, quiescence's, and the last node's.
@@ -124,7 +138,7 @@ impl Searcher {
             return if position.in_check() { ply - MATE } else { 0 };
         }
         for i in 0..n {
-            let m = B::pick_best(moves, i, n);
+            let m = B::pick_best::<BRANCH_FREE>(moves, i, n);
             let next = position.play(m);
             let score = -self.alpha_beta(&next, depth - 1, -beta, -alpha, ply + 1, below);
             if score >= beta {
@@ -153,7 +167,7 @@ impl Searcher {
             .expect("the stack has room for every ply a search can reach");
         let n = position.keyed_moves(true, moves);
         for i in 0..n {
-            let m = B::pick_best(moves, i, n);
+            let m = B::pick_best::<BRANCH_FREE>(moves, i, n);
             let score = -self.quiescence(&position.play(m), -beta, -alpha, below);
             if score >= beta {
                 return beta;
@@ -211,9 +225,13 @@ impl SearchBoard for dirgolem::Position {
     }
 
     #[inline(always)]
-    fn pick_best(buffer: &mut KeyedList, i: usize, n: usize) -> dirgolem::Move {
+    fn pick_best<const BRANCH_FREE: bool>(
+        buffer: &mut KeyedList,
+        i: usize,
+        n: usize,
+    ) -> dirgolem::Move {
         let keys = &mut buffer.keys[i..n];
-        let best = index_of_max(keys.iter().copied());
+        let best = index_of_max::<BRANCH_FREE>(keys.iter().copied());
         keys.swap(0, best);
         buffer.moves.swap(i, i + best);
         buffer.moves[i]
@@ -302,13 +320,13 @@ impl SearchBoard for cozy_chess::Board {
     }
 
     #[inline(always)]
-    fn pick_best(
+    fn pick_best<const BRANCH_FREE: bool>(
         moves: &mut [(u32, cozy_chess::Move); ROOM],
         i: usize,
         n: usize,
     ) -> cozy_chess::Move {
         let moves = &mut moves[i..n];
-        let best = index_of_max(moves.iter().map(|&(key, _)| key));
+        let best = index_of_max::<BRANCH_FREE>(moves.iter().map(|&(key, _)| key));
         moves.swap(0, best);
         moves[0].1
     }
