@@ -38,13 +38,14 @@ fn main() {
         (&[0, 0], 0),
         (&[7, 1, 9], 2),
     ] {
+        let key = |j: usize| keys[j];
         assert_eq!(
-            search::index_of_max::<true>(keys.iter().copied()),
+            search::index_of_max::<true>(keys.len(), key),
             best,
             "{keys:?}"
         );
         assert_eq!(
-            search::index_of_max::<false>(keys.iter().copied()),
+            search::index_of_max::<false>(keys.len(), key),
             best,
             "{keys:?}"
         );
