@@ -73,28 +73,31 @@ pub fn order_key(
     (capture << 20) | (promote << 16) | ((from as u32) << 10) | ((to as u32) << 4)
 }
 
-/// The index of the highest of the keys `key(0..n)` (the first, if several tie; 0 for none).
-/// With `BRANCH_FREE` the scan's step selects without a branch: which of a node's remaining
-/// moves has the highest key is what a predictor cannot guess. Without it the scan is the one
-/// the bench's first harness had, which reads the best key so far back by its index and
-/// branches (`SEARCH_PICK=branchy` runs it, so that both figures come from one build). Both
-/// sides pick with the same scan in a run.
+/// The index of the highest of `keys` (the first, if several tie; 0 for none), by a scan
+/// that keeps the best key so far in a register and whose step selects without a branch:
+/// which of a node's remaining moves has the highest key is what a predictor cannot guess.
+/// Both sides pick with this scan by default.
 #[inline(always)]
-pub fn index_of_max<const BRANCH_FREE: bool>(n: usize, key: impl Fn(usize) -> u32) -> usize {
+pub fn index_of_max(keys: impl Iterator<Item = u32>) -> usize {
+    let (mut best, mut best_key) = (0, 0);
+    for (j, key) in keys.enumerate() {
+        // Strictly greater: a tie keeps the first; an all-zero list gives 0.
+        let better = key > best_key;
+        best = core::hint::select_unpredictable(better, j, best);
+        best_key = core::hint::select_unpredictable(better, key, best_key);
+    }
+    best
+}
+
+/// The same as [`index_of_max`] over `key(0..n)`, by the scan the bench's first harness had:
+/// it reads the best key so far back by its index and branches. `SEARCH_PICK=branchy` runs
+/// both sides on it, so that the ratio before the harness change can be had from one build.
+#[inline(always)]
+pub fn index_of_max_branchy(n: usize, key: impl Fn(usize) -> u32) -> usize {
     let mut best = 0;
-    if BRANCH_FREE {
-        let mut best_key = 0;
-        for j in 0..n {
-            // Strictly greater: a tie keeps the first; an all-zero list gives 0.
-            let better = key(j) > best_key;
-            best = core::hint::select_unpredictable(better, j, best);
-            best_key = core::hint::select_unpredictable(better, key(j), best_key);
-        }
-    } else {
-        for j in 1..n {
-            if key(j) > key(best) {
-                best = j;
-            }
+    for j in 1..n {
+        if key(j) > key(best) {
+            best = j;
         }
     }
     best
@@ -107,7 +110,7 @@ const MATE: i32 = 30_000;
 const QUIESCENCE_PLIES: usize = 30;
 
 /// The search, with its node count (every call of `alpha_beta` and `quiescence`);
-/// `BRANCH_FREE` is [`index_of_max`]'s.
+/// `BRANCH_FREE` picks by [`index_of_max`], else by [`index_of_max_branchy`].
 #[derive(Default)]
 pub struct Searcher<const BRANCH_FREE: bool> {
     pub nodes: u64,
@@ -236,7 +239,11 @@ impl SearchBoard for dirgolem::Position {
         n: usize,
     ) -> dirgolem::Move {
         let keys = &mut buffer.keys[i..n];
-        let best = index_of_max::<BRANCH_FREE>(keys.len(), |j| keys[j]);
+        let best = if BRANCH_FREE {
+            index_of_max(keys.iter().copied())
+        } else {
+            index_of_max_branchy(keys.len(), |j| keys[j])
+        };
         keys.swap(0, best);
         buffer.moves.swap(i, i + best);
         buffer.moves[i]
@@ -331,7 +338,11 @@ impl SearchBoard for cozy_chess::Board {
         n: usize,
     ) -> cozy_chess::Move {
         let moves = &mut moves[i..n];
-        let best = index_of_max::<BRANCH_FREE>(moves.len(), |j| moves[j].0);
+        let best = if BRANCH_FREE {
+            index_of_max(moves.iter().map(|&(key, _)| key))
+        } else {
+            index_of_max_branchy(moves.len(), |j| moves[j].0)
+        };
         moves.swap(0, best);
         moves[0].1
     }
