@@ -80,6 +80,26 @@ pub(crate) fn king_attacked_by_ray_scans(b: &Board, king: u64, occupied: u64, th
     king_attacked_with::<false>(b, king, occupied, them)
 }
 
+/// [`king_attacked`] with the sliders' attacks from `sliders`: for a query that has chosen its
+/// slider technique once ([`with_sliders`](crate::attacks::slider_lookup::with_sliders)).
+#[inline(always)]
+pub(crate) fn king_attacked_by<S: crate::attacks::slider_lookup::Sliders>(
+    sliders: S,
+    b: &Board,
+    king: u64,
+    occupied: u64,
+    them: u64,
+) -> bool {
+    let king_sq = king.trailing_zeros();
+    attacked_given_sliders(
+        b,
+        king,
+        them,
+        sliders.rook(king_sq, occupied),
+        sliders.bishop(king_sq, occupied),
+    )
+}
+
 #[inline(always)]
 fn king_attacked_with<const BY_TABLE: bool>(
     b: &Board,
@@ -89,8 +109,6 @@ fn king_attacked_with<const BY_TABLE: bool>(
 ) -> bool {
     let king_sq = king.trailing_zeros() as usize;
     let sq = crate::Square::index(king_sq);
-    let orthogonal = b[ORTHOGONAL] & them;
-    let diagonal = b[DIAGONAL] & them;
     let (rook, bishop) = if BY_TABLE {
         (
             crate::attacks::slider_lookup::rook(king_sq as u32, occupied),
@@ -102,8 +120,15 @@ fn king_attacked_with<const BY_TABLE: bool>(
             crate::attacks::bishop(sq, crate::Bitboard(occupied)).0,
         )
     };
-    rook & orthogonal != 0
-        || bishop & diagonal != 0
+    attacked_given_sliders(b, king, them, rook, bishop)
+}
+
+/// Whether `king` is attacked by `them`, given the rook and bishop attacks from its square.
+#[inline(always)]
+fn attacked_given_sliders(b: &Board, king: u64, them: u64, rook: u64, bishop: u64) -> bool {
+    let sq = crate::Square::index(king.trailing_zeros() as usize);
+    rook & b[ORTHOGONAL] & them != 0
+        || bishop & b[DIAGONAL] & them != 0
         || crate::attacks::knight(sq).0 & b[KNIGHTS] & them != 0
         || pawn_attacks_north(king) & b[PAWNS] & them != 0
         || crate::attacks::king(sq).0 & b[KINGS] & them != 0

@@ -12,7 +12,7 @@
 
 use super::Position;
 use super::board::*;
-use crate::attacks::slider_lookup;
+use crate::attacks::slider_lookup::{SliderJob, Sliders, with_sliders};
 use crate::golem::MoveTargets;
 use crate::{Bitboard, Direction, Move, Square, attacks};
 
@@ -58,6 +58,22 @@ impl Position {
         if kind == Move::RAW_CASTLING || kind == Move::RAW_EN_PASSANT {
             return self.is_legal_by_targets(m);
         }
+        // A move that does not start on a man of the side to move, or lands on one, is refused
+        // before the slider technique is chosen; that choice is then made once for the reach
+        // and the king's test, not at each lookup (a build without BMI2 enabled asks the CPU).
+        let flip = self.square_flip();
+        let us = self.board[US];
+        if us >> (m.source_index() ^ flip) & 1 == 0 || us >> (m.target_index() ^ flip) & 1 != 0 {
+            return false;
+        }
+        with_sliders(DirectCheck { position: self, m })
+    }
+
+    /// [`Position::is_legal_direct`] for a normal move or a promotion `m` (of a valid bit
+    /// pattern), the sliders' attacks read from `sliders`.
+    #[inline(always)]
+    fn is_legal_normal<S: Sliders>(&self, sliders: S, m: Move) -> bool {
+        let kind = m.kind_bits();
         let flip = self.square_flip();
         let (from, to) = (m.source_index() ^ flip, m.target_index() ^ flip);
         let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
@@ -80,10 +96,10 @@ impl Position {
         } else {
             let mut reach = 0;
             if b[DIAGONAL] & from_bb != 0 {
-                reach |= slider_lookup::bishop(from, occupied);
+                reach |= sliders.bishop(from, occupied);
             }
             if b[ORTHOGONAL] & from_bb != 0 {
-                reach |= slider_lookup::rook(from, occupied);
+                reach |= sliders.rook(from, occupied);
             }
             reach
         };
@@ -96,7 +112,13 @@ impl Position {
         } else {
             b[KINGS] & b[US]
         };
-        !king_attacked(b, king, occupied & !from_bb | to_bb, b[THEM] & !to_bb)
+        !king_attacked_by(
+            sliders,
+            b,
+            king,
+            occupied & !from_bb | to_bb,
+            b[THEM] & !to_bb,
+        )
     }
 
     /// [`Position::is_legal`]: one target generation (the work of [`Position::count_legal`])
@@ -144,5 +166,69 @@ impl Position {
             Move::RAW_NORMAL => !promotes && !en_passant,
             _ => promotes,
         }
+    }
+}
+
+/// [`Position::is_legal_normal`] as a query for [`with_sliders`].
+struct DirectCheck<'a> {
+    position: &'a Position,
+    m: Move,
+}
+
+impl SliderJob for DirectCheck<'_> {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run<S: Sliders>(self, sliders: S) -> bool {
+        self.position.is_legal_normal(sliders, self.m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::slider_lookup::Computed;
+
+    /// The computed slider technique gives the same answers as the target-set check, so that
+    /// the path a CPU without BMI2 takes is tested on every CPU (with BMI2, `is_legal` itself
+    /// takes the table). Candidates: each position's own moves and the others' (mostly
+    /// illegal here), the normal moves and promotions that start on a man of the side to move.
+    #[test]
+    fn computed_sliders_agree_with_the_target_sets() {
+        let text = include_str!("../../tests/data/tricky.epd");
+        let positions: Vec<Position> = text
+            .lines()
+            .filter_map(|l| Position::from_fen(l.split(';').next()?.trim()).ok())
+            .take(40)
+            .collect();
+        assert!(positions.len() >= 20, "the tricky positions are read");
+        let candidates: Vec<Move> = positions
+            .iter()
+            .flat_map(|p| p.legal_moves().into_iter())
+            .filter(|m| {
+                let kind = m.kind_bits();
+                kind != Move::RAW_CASTLING && kind != Move::RAW_EN_PASSANT
+            })
+            .collect();
+        let (mut checked, mut legal) = (0, 0);
+        for p in &positions {
+            for &m in &candidates {
+                let flip = p.square_flip();
+                let us = p.board[US];
+                if us >> (m.source_index() ^ flip) & 1 == 0
+                    || us >> (m.target_index() ^ flip) & 1 != 0
+                {
+                    continue;
+                }
+                let expected = p.is_legal_by_targets(m);
+                assert_eq!(p.is_legal_normal(Computed, m), expected, "{p} {m}");
+                checked += 1;
+                legal += expected as usize;
+            }
+        }
+        assert!(
+            checked > 1000 && legal > 100 && legal < checked,
+            "{checked} {legal}"
+        );
     }
 }
