@@ -230,10 +230,10 @@ impl Pext {
 }
 
 #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
-impl Sliders for Pext {
+impl Pext {
+    /// The table entry of `block` for `occupied`.
     #[inline(always)]
-    fn rook(self, sq: u32, occupied: u64) -> u64 {
-        let block = &ROOK_BLOCKS[(sq & 63) as usize];
+    fn lookup(self, block: &Block, occupied: u64) -> u64 {
         #[cfg(target_feature = "bmi2")]
         {
             by_pext(block, occupied)
@@ -244,19 +244,18 @@ impl Sliders for Pext {
             by_pext(block, occupied)
         }
     }
+}
+
+#[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+impl Sliders for Pext {
+    #[inline(always)]
+    fn rook(self, sq: u32, occupied: u64) -> u64 {
+        self.lookup(&ROOK_BLOCKS[(sq & 63) as usize], occupied)
+    }
 
     #[inline(always)]
     fn bishop(self, sq: u32, occupied: u64) -> u64 {
-        let block = &BISHOP_BLOCKS[(sq & 63) as usize];
-        #[cfg(target_feature = "bmi2")]
-        {
-            by_pext(block, occupied)
-        }
-        // SAFETY: `by_pext` needs BMI2, and `self` exists only where the CPU has it.
-        #[cfg(not(target_feature = "bmi2"))]
-        unsafe {
-            by_pext(block, occupied)
-        }
+        self.lookup(&BISHOP_BLOCKS[(sq & 63) as usize], occupied)
     }
 }
 
