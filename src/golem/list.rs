@@ -15,9 +15,10 @@
 //!    run of squares (all of the reach but our own man, or in check the one square that blocks
 //!    or captures), so the moves are one copy of eight precomputed moves along the ray, and
 //!    the list grows by the number of targets;
-//! 3. knights, one jump back per direction, in rounds: the lowest target of each direction,
-//!    then the next lowest (two knights jumping the same way), and so on; where the backend
-//!    compresses vectors, a round is one vector of eight directions, as for the king;
+//! 3. each knight, its eight jumps in direction order, as the king's steps: one move written
+//!    per jump and counted if its square is in the jump's direction set (where the backend
+//!    compresses vectors, the words come from a table and one compress keeps those that
+//!    exist);
 //! 4. pawns: single pushes and double pushes rank by rank (a rank's moves are one copy of
 //!    precomputed moves within a rank, shifted to the rank), captures to the north-east and
 //!    the north-west (en passant marked without a branch), each a fixed step back;
@@ -25,8 +26,8 @@
 //!    rarely taken test.
 //!
 //! That is the order of the list (within a set, squares ascending; along a ray, nearest
-//! first). The copies and the branch-free writes put stand-ins past the end of the list, which
-//! later moves overwrite; the array has [`SPARE`] slots past the capacity for them. Past the
+//! first; pieces of a kind by square, ascending). The copies and the branch-free writes put
+//! stand-ins past the end of the list, which later moves overwrite; the array has [`SPARE`] slots past the capacity for them. Past the
 //! capacity the writer's index wraps round; positions with that many moves (only the relaxed
 //! option allows them) are found by the count of the moves written and go through the same
 //! steps again, one move at a time.
@@ -35,7 +36,7 @@
 //! our pawn was reached by that pawn (the source is the nearest man behind the target), and a
 //! rank-4 target with an empty square and our pawn behind it by a double push.
 
-use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, step};
+use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, jump, step};
 use super::{MoveTargets, kind};
 use crate::Move;
 use crate::attacks::{RAYS, is_positive};
@@ -368,15 +369,11 @@ fn write_all<L: Lanes, const KIND: u8>(
         // come from a table and the steps that exist pick them, without finding each
         // target's square in its set.
         let steps = Lanes8::load(lanes, pieces) & step(lanes, Lanes8::splat(lanes, king));
-        let present = steps.nonzero_lanes();
-        let words = &KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
-        w.put_row(
-            &lanes.compress_u16(*words, present),
-            0,
-            present.count_ones(),
-        );
+        let words = KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
+        let (moves, present) = steps.compress_u16_nonzero(words);
+        w.put_row(&moves, 0, present);
     } else {
-        // One round, each step's target tested directly (cheaper here than `step_rounds`).
+        // Each step's target tested directly.
         let king = king.trailing_zeros() & 63;
         king_step::<0>(w, king, pieces[0], flip);
         king_step::<1>(w, king, pieces[1], flip);
@@ -396,17 +393,18 @@ fn write_all<L: Lanes, const KIND: u8>(
         sliders::<false>(w, b, &pieces, occupied, flip);
     }
 
-    // 3. Knights, in rounds: the lowest target of each jump direction, then the next lowest
-    // (two knights jumping the same way), and so on.
-    step_rounds(w, lanes, t.knights, KNIGHT_STEP, flip);
+    // 3. Knights, one at a time, as the king: each jump's target tested in its direction's
+    // set.
+    knight_jumps(w, lanes, b[KNIGHTS] & b[US], &t.knights, flip);
 
     // 4. Pawns, promotions left for 5.
     // Pushes rank by rank (ranks 3 to 7 for single pushes, 4 for double ones): one copy of a
     // rank's moves each, no loop.
+    let bases = &PUSH_BASES[(flip != 0) as usize];
     for rank in 2..7 {
-        push_row(w, singles, rank, 8, flip);
+        push_row(w, singles, rank, &bases[rank as usize - 2]);
     }
-    push_row(w, doubles, 3, 16, flip);
+    push_row(w, doubles, 3, &bases[5]);
     let ep = b[SPECIAL] & RANK_6;
     let capture = |back: u32| {
         move |to: u32| {
@@ -442,10 +440,11 @@ fn write_all<L: Lanes, const KIND: u8>(
     }
 }
 
-/// `KING_WORDS[black][sq]`: the king's step from `sq` in each ray direction, as move words in
-/// lane order, with squares flipped for Black. A step off the board gives a word that is
-/// never kept (its direction's set cannot hold the square).
-static KING_WORDS: [[[u16; 8]; 64]; 2] = {
+/// `table[black][sq]`: a step from `sq` in each direction of `steps`, as move words in lane
+/// order, with squares flipped for Black. A step off the board wraps round to a square that
+/// its direction's set cannot hold (the landing masks of `directions`), so its word is never
+/// kept.
+const fn step_words(steps: [i8; 8]) -> [[[u16; 8]; 64]; 2] {
     let mut table = [[[0u16; 8]; 64]; 2];
     let mut side = 0;
     while side < 2 {
@@ -454,7 +453,7 @@ static KING_WORDS: [[[u16; 8]; 64]; 2] = {
         while sq < 64 {
             let mut d = 0;
             while d < 8 {
-                let to = (sq as i32 + RAY_STEP[d] as i32) as u32 & 63;
+                let to = (sq as i32 + steps[d] as i32) as u32 & 63;
                 table[side][sq][d] = word(sq as u32 ^ flip, to ^ flip, Move::RAW_NORMAL);
                 d += 1;
             }
@@ -463,7 +462,14 @@ static KING_WORDS: [[[u16; 8]; 64]; 2] = {
         side += 1;
     }
     table
-};
+}
+
+/// `KING_WORDS[black][sq]`: the king's step from `sq` in each ray direction ([`step_words`]).
+static KING_WORDS: [[[u16; 8]; 64]; 2] = step_words(RAY_STEP);
+
+/// `KNIGHT_WORDS[black][sq]`: the knight's jump from `sq` in each knight direction
+/// ([`step_words`]).
+static KNIGHT_WORDS: [[[u16; 8]; 64]; 2] = step_words(KNIGHT_STEP);
 
 /// `ROW_FILES[byte]`: the files of the squares of a rank (`byte`, file a in bit 0), ascending,
 /// each as `file | file << 6` (a move word within the rank), then zeros.
@@ -484,13 +490,39 @@ static ROW_FILES: [[u16; RUN]; 256] = {
     table
 };
 
-/// The pawn pushes of `set` (targets) that land on rank index `rank`, each from `back`
-/// squares behind its target.
+/// `PUSH_BASES[black][row]`: eight times the move word of the push onto file a of push row
+/// `row` (rows 0 to 4: single pushes onto rank index 2 to 6; row 5: double pushes onto rank
+/// index 3), squares flipped for Black. A row's moves are its files' words (`ROW_FILES`) ORed
+/// with them: one load of the bases per row, no base word made and broadcast.
+static PUSH_BASES: [[[u16; RUN]; 6]; 2] = {
+    let mut table = [[[0u16; RUN]; 6]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let flip = if side == 1 { 56 } else { 0 };
+        let mut row = 0;
+        while row < 6 {
+            let (to, back) = if row < 5 {
+                (8 * (row + 2), 8)
+            } else {
+                (24, 16)
+            };
+            table[side][row as usize] =
+                [word((to - back) ^ flip, to ^ flip, Move::RAW_NORMAL); RUN];
+            row += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
+/// The pawn pushes of `set` (targets) that land on rank index `rank`, their words `base` (from
+/// `PUSH_BASES`) ORed with the files'.
 #[inline(always)]
-fn push_row(w: &mut impl Out, set: u64, rank: u32, back: u32, flip: u16) {
+fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN]) {
     let row = (set >> (8 * rank)) as u8;
-    let base = word(8 * rank - back, 8 * rank, Move::RAW_NORMAL) ^ flip;
-    w.put_row(&ROW_FILES[row as usize], base, row.count_ones());
+    let files = &ROW_FILES[row as usize];
+    let words: [u16; RUN] = core::array::from_fn(|i| files[i] | base[i]);
+    w.put_row(&words, 0, row.count_ones());
 }
 
 /// The moves of each rook or queen along its lines, then of each bishop or queen along its
@@ -582,35 +614,32 @@ static RUNS: [[[[Move; RUN]; 64]; 8]; 2] = {
     table
 };
 
-/// The moves to `targets` (set `d`: targets of a step `steps[d]` from the man that takes it)
-/// in rounds: each round the lowest target of each set, in direction order. Where the backend
-/// compresses vectors a round is one vector, its moves packed and written at once; elsewhere
-/// eight writes, each counted if its set is not empty.
+/// The moves of the knights of `knights`, one knight at a time, its jumps in direction order:
+/// the jump in direction `d` exists when `targets[d]` holds its square (a target's source is
+/// one jump back, so it is this knight). Where the backend compresses vectors the eight
+/// tests are one vector of the jumps' squares against the sets, and one compress keeps the
+/// jumps' words from a table, as for the king; elsewhere eight writes, each counted if its
+/// square is in its set.
 #[inline(always)]
-fn step_rounds<L: Lanes>(w: &mut impl Out, lanes: L, targets: [u64; 8], steps: [i8; 8], flip: u16) {
+fn knight_jumps<L: Lanes>(w: &mut impl Out, lanes: L, knights: u64, targets: &[u64; 8], flip: u16) {
+    let words = &KNIGHT_WORDS[(flip != 0) as usize];
+    let mut set = knights;
     if L::COMPRESSES {
-        let back = Lanes8::load(lanes, steps.map(|s| s as i64 as u64));
-        let flip = Lanes8::splat(lanes, flip as u64);
-        let one = Lanes8::splat(lanes, 1);
-        let mut left = Lanes8::load(lanes, targets);
-        while left.any() {
-            let keep = left.nonzero_lanes();
-            let to = left.lowest_bit_index();
-            let words = (to.sub(back) | to.shift_all(6)) ^ flip;
-            w.put_row(&words.compress_words(keep), 0, keep.count_ones());
-            left = left & left.sub(one);
+        let sets = Lanes8::load(lanes, *targets);
+        while set != 0 {
+            let from = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let jumps = sets & jump(lanes, Lanes8::splat(lanes, 1 << from));
+            let (moves, present) = jumps.compress_u16_nonzero(words[from]);
+            w.put_row(&moves, 0, present);
         }
     } else {
-        let mut sets = targets;
-        while sets.iter().fold(0, |any, &set| any | set) != 0 {
-            for (set, &step) in sets.iter_mut().zip(&steps) {
-                let to = set.trailing_zeros() & 63;
-                let from = to.wrapping_sub(step as i32 as u32);
-                w.put_if(
-                    Move::from_raw(word(from, to, Move::RAW_NORMAL) ^ flip),
-                    *set != 0,
-                );
-                *set &= set.wrapping_sub(1);
+        while set != 0 {
+            let from = set.trailing_zeros() as usize;
+            set &= set - 1;
+            for (d, (&set, &word)) in targets.iter().zip(&words[from]).enumerate() {
+                let to = (from as u32).wrapping_add(KNIGHT_STEP[d] as u32) & 63;
+                w.put_if(Move::from_raw(word), set >> to & 1 != 0);
             }
         }
     }
@@ -723,6 +752,25 @@ mod tests {
                 assert_eq!(list, each, "{fen} on {backend}");
             }
         }
+    }
+
+    /// Knights are written one at a time, by square, each with its jumps: two knights whose
+    /// jumps share directions (and a target) do not interleave.
+    #[test]
+    fn knights_are_written_one_at_a_time() {
+        let fen = "4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1";
+        let pos = Position::from_fen(fen).unwrap();
+        for (backend, list, each) in lists(fen) {
+            let knights: Vec<&str> = list
+                .iter()
+                .map(|m| &m[..2])
+                .filter(|from| ["b1", "d1"].contains(from))
+                .collect();
+            assert_eq!(knights.len(), 3 + 4, "{backend}: {list:?}");
+            assert!(knights.is_sorted(), "{backend}: {list:?}");
+            assert_eq!(list, each, "{backend}");
+        }
+        assert_eq!(pos.count_legal(), 3 + 4 + 4);
     }
 
     /// Lists and callbacks on both sides of the counts where the fast writer's index wraps

@@ -94,11 +94,6 @@ pub(crate) trait Lanes: Copy {
         let a = self.to_array(v);
         (0..8).fold(0, |bits, i| bits | ((a[i] != 0) as u8) << i)
     }
-    /// Lane-wise index of the lowest set bit; anything for a lane that is zero.
-    #[inline(always)]
-    fn lowest_bit_index(self, v: Self::Vector) -> Self::Vector {
-        self.load(self.to_array(v).map(|x| x.trailing_zeros() as u64 & 63))
-    }
     /// The low 16 bits of the lanes whose bit in `keep` is set, in lane order, at the front;
     /// the other words are unspecified.
     #[inline(always)]
@@ -118,6 +113,15 @@ pub(crate) trait Lanes: Copy {
     #[inline(always)]
     fn compress_u16(self, words: [u16; 8], keep: u8) -> [u16; 8] {
         self.compress_words(self.load(words.map(u64::from)), keep)
+    }
+
+    /// The words of `words` whose lane of `v` is not zero, in order, at the front (the other
+    /// words unspecified), and their number: [`Lanes::compress_u16`] of
+    /// [`Lanes::nonzero_lanes`], which a backend may do without putting the lanes in order.
+    #[inline(always)]
+    fn compress_u16_nonzero(self, words: [u16; 8], v: Self::Vector) -> ([u16; 8], u32) {
+        let keep = self.nonzero_lanes(v);
+        (self.compress_u16(words, keep), keep.count_ones())
     }
 }
 
@@ -179,33 +183,8 @@ impl<L: Lanes> Lanes8<L> {
     }
 
     #[inline(always)]
-    pub(crate) fn shift_all(self, amount: i8) -> Self {
-        self.with(self.lanes.shift_all(self.v, amount))
-    }
-
-    #[inline(always)]
-    pub(crate) fn sub(self, rhs: Self) -> Self {
-        self.with(self.lanes.sub(self.v, rhs.v))
-    }
-
-    #[inline(always)]
-    pub(crate) fn any(self) -> bool {
-        self.lanes.any(self.v)
-    }
-
-    #[inline(always)]
-    pub(crate) fn nonzero_lanes(self) -> u8 {
-        self.lanes.nonzero_lanes(self.v)
-    }
-
-    #[inline(always)]
-    pub(crate) fn lowest_bit_index(self) -> Self {
-        self.with(self.lanes.lowest_bit_index(self.v))
-    }
-
-    #[inline(always)]
-    pub(crate) fn compress_words(self, keep: u8) -> [u16; 8] {
-        self.lanes.compress_words(self.v, keep)
+    pub(crate) fn compress_u16_nonzero(self, words: [u16; 8]) -> ([u16; 8], u32) {
+        self.lanes.compress_u16_nonzero(words, self.v)
     }
 }
 

@@ -76,14 +76,6 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
         // The list writer's operations, against formulas.
         let nonzero = (0..8).fold(0u8, |bits, i| bits | ((a[i] != 0) as u8) << i);
         assert_eq!(lanes.nonzero_lanes(va), nonzero, "nonzero_lanes of {a:x?}");
-        let lowest = lanes.to_array(lanes.lowest_bit_index(va));
-        for i in (0..8).filter(|&i| a[i] != 0) {
-            assert_eq!(
-                lowest[i],
-                a[i].trailing_zeros() as u64,
-                "lowest_bit_index of {a:x?}"
-            );
-        }
         for keep in [nonzero, b[0] as u8, 0, 0xff, 0x81] {
             let kept: Vec<u16> = (0..8)
                 .filter(|&i| keep >> i & 1 != 0)
@@ -96,6 +88,14 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
                 "compress_words of {a:x?}, keep {keep:08b}"
             );
         }
+        let words: [u16; 8] = core::array::from_fn(|i| b[i] as u16 ^ i as u16);
+        let kept: Vec<u16> = (0..8).filter(|&i| a[i] != 0).map(|i| words[i]).collect();
+        let (packed, n) = lanes.compress_u16_nonzero(words, va);
+        assert_eq!(
+            packed[..n as usize],
+            kept[..],
+            "compress_u16_nonzero of {words:x?} where {a:x?}"
+        );
     }
 }
 

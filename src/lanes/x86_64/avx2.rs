@@ -158,6 +158,31 @@ static COMPRESS_ORDER: [u64; 256] = compress_offsets([0, 1, 4, 5, 2, 3, 6, 7]);
 /// `COMPRESS_IN_ORDER[keep]`: the compress offsets of words in lane order.
 static COMPRESS_IN_ORDER: [u64; 256] = compress_offsets([0, 1, 2, 3, 4, 5, 6, 7]);
 
+/// For words in lane order and a mask whose bit `position[i]` stands for lane `i`: the byte
+/// shuffle control that packs the words of the lanes set, ascending lane by lane, at the
+/// front (zeros after). A whole control per mask, so that a compress is one shuffle.
+const fn compress_controls(position: [usize; 8]) -> [[u8; 16]; 256] {
+    let mut table = [[0x80u8; 16]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut lane, mut k) = (0, 0);
+        while lane < 8 {
+            if mask >> position[lane] & 1 != 0 {
+                table[mask][2 * k] = 2 * lane as u8;
+                table[mask][2 * k + 1] = 2 * lane as u8 + 1;
+                k += 1;
+            }
+            lane += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// `COMPRESS_BY_LAYOUT[mask]`: [`compress_controls`] for a mask in the registers' order
+/// (lanes 0, 1, 2, 7, 4, 5, 6, 3), as the two registers' comparisons give it.
+static COMPRESS_BY_LAYOUT: [[u8; 16]; 256] = compress_controls([0, 1, 2, 7, 4, 5, 6, 3]);
+
 /// The words of `words` at the byte offsets of `offsets` (from a `compress_offsets` table), in
 /// order, at the front.
 ///
@@ -175,20 +200,6 @@ unsafe fn pack_words(words: __m128i, offsets: u64) -> [u16; 8] {
             _mm_set1_epi16(0x0100),
         );
         core::mem::transmute::<__m128i, [u16; 8]>(_mm_shuffle_epi8(words, control))
-    }
-}
-
-/// Each lane of `r` replaced by the number of zero bits below its lowest set bit (64 for a
-/// lane that is zero): the bits below it, `(x - 1) & !x`, counted byte by byte and summed.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[inline(always)]
-unsafe fn trailing_zeros(r: __m256i) -> __m256i {
-    // SAFETY: AVX2 is present (the caller's promise).
-    unsafe {
-        let below = _mm256_andnot_si256(r, _mm256_add_epi64(r, _mm256_set1_epi64x(-1)));
-        _mm256_sad_epu8(byte_counts(below), _mm256_setzero_si256())
     }
 }
 
@@ -317,12 +328,6 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
-    fn lowest_bit_index(self, v: V) -> V {
-        // SAFETY: AVX2 is present (token).
-        unsafe { [trailing_zeros(v[0]), trailing_zeros(v[1])] }
-    }
-
-    #[inline(always)]
     fn compress_words(self, v: V, keep: u8) -> [u16; 8] {
         // SAFETY: AVX2 is present (token). In lane order, the low word of each lane is gathered by a byte
         // shuffle per register (lanes 0, 1 and 2, 3 of register 0 in the low dword of each
@@ -355,6 +360,27 @@ impl Lanes for Avx2 {
         unsafe {
             let words = core::mem::transmute::<[u16; 8], __m128i>(words);
             pack_words(words, COMPRESS_IN_ORDER[keep as usize])
+        }
+    }
+
+    #[inline(always)]
+    fn compress_u16_nonzero(self, words: [u16; 8], v: V) -> ([u16; 8], u32) {
+        // SAFETY: AVX2 (and so SSSE3) is present (token); `[u16; 8]`, `[u8; 16]` and
+        // `__m128i` have the same size and every bit pattern is valid for all. The lanes'
+        // mask is taken in the registers' order, without moving lanes 3 and 7 into place:
+        // the control table is indexed by that order.
+        unsafe {
+            let zero = _mm256_setzero_si256();
+            let low = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v[0], zero)));
+            let high = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v[1], zero)));
+            let mask = !(low | high << 4) as u8;
+            let control =
+                core::mem::transmute::<[u8; 16], __m128i>(COMPRESS_BY_LAYOUT[mask as usize]);
+            let words = core::mem::transmute::<[u16; 8], __m128i>(words);
+            (
+                core::mem::transmute::<__m128i, [u16; 8]>(_mm_shuffle_epi8(words, control)),
+                mask.count_ones(),
+            )
         }
     }
 

@@ -135,16 +135,6 @@ impl Lanes for Avx512 {
     }
 
     #[inline(always)]
-    fn lowest_bit_index(self, v: __m512i) -> __m512i {
-        // SAFETY: AVX-512 F and CD (`vplzcntq`) are present (token). The lowest bit alone
-        // (`v & -v`) has 63 - its index leading zeros.
-        unsafe {
-            let lowest = _mm512_and_si512(v, _mm512_sub_epi64(_mm512_setzero_si512(), v));
-            _mm512_sub_epi64(_mm512_set1_epi64(63), _mm512_lzcnt_epi64(lowest))
-        }
-    }
-
-    #[inline(always)]
     fn compress_words(self, v: __m512i, keep: u8) -> [u16; 8] {
         // SAFETY: AVX-512 F is present (token): `vpcompressq` packs the kept lanes to the
         // front, `vpmovqw` keeps each lane's low word. `__m128i` and `[u16; 8]` have the same
