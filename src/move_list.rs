@@ -55,19 +55,31 @@ impl MoveList {
         }
     }
 
-    /// A list with `source`'s moves, its other slots holding `stand_in`: for the entry points
-    /// that return a list. The copy is made move by move by direct indexing, so that the new
-    /// list is built where the caller takes it (the return place); a list whose address went to
-    /// the writer is not, and returning it copies all 544 bytes.
+    /// A list of `written` moves, the first of them `source` (at least `CAPACITY` of them, or
+    /// all), its other slots holding `stand_in`: for the entry points that return a list. The
+    /// copy is made move by move by direct indexing, so that the new list is built where the
+    /// caller takes it (the return place); a list whose address went to the writer is not, and
+    /// returning it copies all 544 bytes.
     #[inline(always)]
-    pub(crate) fn copied_from(source: &MoveList, stand_in: Move) -> MoveList {
+    pub(crate) fn copied_from(source: &[Move], written: usize, stand_in: Move) -> MoveList {
         let mut list = MoveList::with_stand_ins(stand_in);
-        for i in 0..source.len.min(CAPACITY) {
-            list.moves[i] = source.moves[i];
+        let len = written.min(CAPACITY);
+        #[allow(
+            clippy::manual_memcpy,
+            reason = "a slice copy borrows the array, and then the list is not built in the return place"
+        )]
+        for i in 0..len.min(source.len()) {
+            list.moves[i] = source[i];
         }
-        list.len = source.len;
-        list.dropped = source.dropped;
+        list.len = len;
+        list.dropped = written - len;
         list
+    }
+
+    /// The moves written into the list, those dropped past its capacity included.
+    #[inline(always)]
+    pub(crate) fn written(&self) -> usize {
+        self.len + self.dropped
     }
 
     /// Appends `m`; if the list is full, counts it as dropped instead.

@@ -49,17 +49,14 @@ macro_rules! entry_points {
                 crate::golem::generate(self, board).count()
             }
 
-            /// The legal moves of `position` of kind `KIND` (`golem::kind`). The writer fills a
-            /// list in this function's frame (its address taken, so not the return place), and
-            /// the moves alone are copied into the list returned (`MoveList::copied_from`), not
-            /// all 544 bytes.
+            /// The legal moves of `position` of kind `KIND` (`golem::kind`), as a list returned
+            /// ([`crate::golem::list_of_kind`]: the writer fills an array in this function's
+            /// frame, and the moves alone are copied into the list returned).
             $(#[$attr])?
             pub(crate) fn legal_moves_entry<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
                 let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
                 let stand_in = crate::Move::from_raw(position.square_flip() as u16);
-                let mut moves = crate::MoveList::with_stand_ins(stand_in);
-                crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), &mut moves);
-                crate::MoveList::copied_from(&moves, stand_in)
+                crate::golem::list_of_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), stand_in)
             }
 
             /// The legal moves of `position` of kind `KIND` written over `list`'s contents, in

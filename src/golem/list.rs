@@ -259,6 +259,66 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
     list.set_filled(written);
 }
 
+/// The moves of kind `KIND` (`golem::kind`) of `targets` as a list returned by value: the
+/// entry points' lists. The writer fills an array on the stack smaller than a list (room for
+/// [`EACH_CAPACITY`] moves, so fewer stand-ins to write first), and the moves alone are copied
+/// into the list returned, built by direct indexing (so in the caller's return place, not
+/// copied out whole). Positions with that many moves or more (the most in a game is 218) are
+/// written again into a whole list, which is copied the same way.
+#[inline(always)]
+pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
+    lanes: L,
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    stand_in: Move,
+) -> MoveList {
+    let mut moves = [stand_in; EACH_CAPACITY + SPARE];
+    let written = if KIND == kind::CAPTURES {
+        let mut len = 0;
+        super::capture_list::write_captures(b, targets, flip, |m| {
+            if let Some(slot) = moves[..EACH_CAPACITY].get_mut(len) {
+                *slot = m;
+            }
+            len += 1;
+        });
+        len
+    } else {
+        let mut out = Fast {
+            moves: &mut moves,
+            len: 0,
+        };
+        write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
+        out.len
+    };
+    // Below the array's capacity no write wrapped round (or was left out), so the first
+    // `written` moves are all there.
+    let whole: MoveList;
+    let (source, written) = if written < EACH_CAPACITY {
+        (&moves[..written], written)
+    } else {
+        whole = whole_list::<KIND>(b, targets, flip, stand_in);
+        (whole.as_slice(), whole.written())
+    };
+    MoveList::copied_from(source, written, stand_in)
+}
+
+/// The moves of [`list_of_kind`] for positions with more than its array holds: a whole list,
+/// out of line, written by the scalar backend's lanes (the same moves in the same order), as
+/// [`write_bounded`].
+#[cold]
+#[inline(never)]
+fn whole_list<const KIND: u8>(
+    b: &Board,
+    targets: &MoveTargets,
+    flip: u32,
+    stand_in: Move,
+) -> MoveList {
+    let mut list = MoveList::with_stand_ins(stand_in);
+    fill_list_kind::<Scalar, KIND>(Scalar, b, targets, flip, &mut list);
+    list
+}
+
 /// [`fill_list`] from the `skip`-th move on: the list holds the next `CAPACITY` moves and
 /// counts the rest as dropped. With `skip` a multiple of `CAPACITY`, a list at a time, it
 /// takes every move of a position with more moves than a list holds (relaxed positions only).
@@ -365,9 +425,9 @@ fn write_all<L: Lanes, const KIND: u8>(
     pieces[NW] &= !pawn_nw;
     let king = b[KINGS] & b[US];
     if L::COMPRESSES {
-        // One round, whose squares are known: the king's square plus each step. The moves
-        // come from a table and the steps that exist pick them, without finding each
-        // target's square in its set.
+        // The steps' squares are known (the king's square plus each step): the moves come
+        // from a table and the steps that exist pick them, without finding each target's
+        // square in its set.
         let steps = Lanes8::load(lanes, pieces) & step(lanes, Lanes8::splat(lanes, king));
         let words = KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
         let (moves, present) = steps.compress_u16_nonzero(words);
@@ -805,6 +865,16 @@ mod tests {
                     g.for_each_legal_move(&pos, |m| each.push(m));
                     assert_eq!(each.len(), count, "{backend}");
                     assert_eq!(list[..], each[..list.len()], "{backend}");
+                    // The quiets and the captures (lists of the writer's other kinds, long
+                    // ones too) partition the moves.
+                    if count <= crate::MOVE_LIST_CAPACITY {
+                        let mut parts = g.quiets(&pos).to_vec();
+                        parts.extend(g.captures(&pos).iter());
+                        let mut all = list.to_vec();
+                        parts.sort_by_key(|m| m.to_string());
+                        all.sort_by_key(|m| m.to_string());
+                        assert_eq!(parts, all, "{backend}");
+                    }
                 }
                 setup.remove(queen);
             }

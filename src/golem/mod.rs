@@ -30,7 +30,7 @@ mod targets;
 pub use targets::{Direction, MoveTargets};
 
 pub(crate) use capture_list::write_captures;
-pub(crate) use list::{fill_list_from, fill_list_kind, for_each_move};
+pub(crate) use list::{fill_list_from, fill_list_kind, for_each_move, list_of_kind};
 
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;
