@@ -301,15 +301,13 @@ impl PositionJob for CountBroadcast<'_> {
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb);
         }
-        // The mover's king is the parent's other king, in every lane: its lines are known
-        // before the moves are made.
-        let lines = king_lines((self.parent[KINGS] & self.parent[THEM]).swap_bytes());
+        let known = FromParent::of(self.parent);
         let mut total = 0;
         for chunk in 0..chunks {
             total += count_made(
                 lanes,
                 make(lanes, parents, from[chunk], to[chunk]),
-                Some(lines),
+                Some(known),
             );
         }
         Some(total)
@@ -339,14 +337,61 @@ fn king_lines(kings: u64) -> [u64; 4] {
     lines
 }
 
-/// The legal moves of the eight made boards `b`. `king_lines`, where known, holds the lines
-/// through the king of the side to move in every lane (see [`king_lines`]).
+/// What the count knows of positions made from one parent (the same board in every lane)
+/// before the moves are made: the mover's men are the parent's, and a move that is not made
+/// ahead takes at most one man of the side then to move.
+#[derive(Clone, Copy)]
+struct FromParent {
+    /// The lines through the king of the side to move (the parent's other king), see
+    /// [`king_lines`].
+    lines: [u64; 4],
+    /// The kinds of men of the parent: some of them may be gone after a capture, which only
+    /// costs the count the work on an absent kind.
+    present: Present,
+}
+
+impl FromParent {
+    #[inline(always)]
+    fn of(parent: &Board) -> FromParent {
+        // The side to move after the move is the parent's `THEM`, seen from its side.
+        let (theirs, ours) = (parent[US], parent[THEM]);
+        let (orthogonal, diagonal) = (parent[ORTHOGONAL], parent[DIAGONAL]);
+        FromParent {
+            lines: king_lines((parent[KINGS] & ours).swap_bytes()),
+            present: Present {
+                knights: parent[KNIGHTS] != 0,
+                orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
+                diagonal: [diagonal & theirs != 0, diagonal & ours != 0],
+                // Its rights are on the parent's eighth rank (the first once mirrored).
+                castling: parent[SPECIAL] & RANK_8 != 0,
+            },
+        }
+    }
+}
+
+/// The legal moves of the eight made boards `b`. `known`, where the boards were made from one
+/// parent, holds what is known of them from it (see [`FromParent`]); elsewhere the count finds
+/// out which kinds of men the boards hold.
 #[inline(always)]
-fn count_made<P: PositionLanes>(
-    lanes: P,
-    b: [Positions<P>; 8],
-    king_lines: Option<[u64; 4]>,
-) -> u64 {
+fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<FromParent>) -> u64 {
+    if let Some(known) = known {
+        // Flags on general registers, known once for all the parent's moves. Where every kind
+        // of man is present, the castling flag is made a constant of its own copy of the
+        // count: a branch on it in the one copy costs spills around it.
+        let present = known.present;
+        let lines = Some(known.lines);
+        return if !present.every_man() {
+            count_legal::<P, true>(lanes, b, present, lines)
+        } else if present.castling {
+            count_legal::<P, false>(lanes, b, Present::EVERY_MAN_CASTLING, lines)
+        } else {
+            let present = Present {
+                castling: false,
+                ..Present::EVERY_MAN_CASTLING
+            };
+            count_legal::<P, false>(lanes, b, present, lines)
+        };
+    }
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
     // runs without the branches that skip absent kinds. That case is tested first by a chain
     // of branches, a vector test each: flags kept for later would each be reduced to a
@@ -361,19 +406,15 @@ fn count_made<P: PositionLanes>(
         && (diagonal & theirs).any()
         && (diagonal & ours).any()
     {
-        let present = Present {
-            knights: true,
-            orthogonal: [true; 2],
-            diagonal: [true; 2],
-        };
-        count_legal::<P, false>(lanes, b, present, king_lines)
+        count_legal::<P, false>(lanes, b, Present::EVERY_MAN_CASTLING, None)
     } else {
         let present = Present {
             knights,
             orthogonal: [(orthogonal & theirs).any(), (orthogonal & ours).any()],
             diagonal: [(diagonal & theirs).any(), (diagonal & ours).any()],
+            castling: (b[SPECIAL] & Positions::splat(lanes, RANK_1)).any(),
         };
-        count_legal::<P, true>(lanes, b, present, king_lines)
+        count_legal::<P, true>(lanes, b, present, None)
     }
 }
 
@@ -412,12 +453,35 @@ fn make<P: PositionLanes>(
 }
 
 /// Which kinds of men some lane of a batch has: knights (either side), orthogonal and
-/// diagonal sliders (`[theirs, ours]`).
+/// diagonal sliders (`[theirs, ours]`); and whether some lane has a castling right. A kind
+/// may be marked present where no lane has it (the count then does work for nothing), never
+/// the other way.
 #[derive(Clone, Copy)]
 struct Present {
     knights: bool,
     orthogonal: [bool; 2],
     diagonal: [bool; 2],
+    castling: bool,
+}
+
+impl Present {
+    /// Whether every kind of man is present, so that the count need not skip any.
+    #[inline(always)]
+    fn every_man(self) -> bool {
+        self.knights
+            && self.orthogonal[0]
+            && self.orthogonal[1]
+            && self.diagonal[0]
+            && self.diagonal[1]
+    }
+
+    /// Every kind of man, and castling rights, present.
+    const EVERY_MAN_CASTLING: Present = Present {
+        knights: true,
+        orthogonal: [true; 2],
+        diagonal: [true; 2],
+        castling: true,
+    };
 }
 
 /// Lane-wise sliding attacks in the one ray direction `d` from `sliders` over `empty` (every
@@ -683,15 +747,23 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes)
     };
 
-    // Castling. The standard shapes (king on e1, rook on a1 or h1) by masks; any other
-    // (Chess960) by the scalar rule of `generate`, lane by lane.
-    let rights = special & splat!(RANK_1) & us & not_in_check;
-    let king_on_e1 = (king ^ splat!(E1)).zero_mask();
-    let kingside_blocked = (occupied | their_attacks) & splat!(F1 | G1);
-    let queenside_blocked = (occupied & splat!(B1 | C1 | D1)) | (their_attacks & splat!(C1 | D1));
-    let castles = (rights & king_on_e1)
-        & ((kingside_blocked.zero_mask() & splat!(H1))
-            | (queenside_blocked.zero_mask() & splat!(A1)));
+    // Castling, where some lane has a right (a branch taken the same way across whole
+    // subtrees: none once both sides have lost theirs). The standard shapes (king on e1, rook
+    // on a1 or h1) by masks; any other (Chess960) by the scalar rule of `generate`, lane by
+    // lane, after the tally.
+    let (castles, other_rights) = if present.castling {
+        let rights = special & splat!(RANK_1) & us & not_in_check;
+        let king_on_e1 = (king ^ splat!(E1)).zero_mask();
+        let kingside_blocked = (occupied | their_attacks) & splat!(F1 | G1);
+        let queenside_blocked =
+            (occupied & splat!(B1 | C1 | D1)) | (their_attacks & splat!(C1 | D1));
+        let castles = (rights & king_on_e1)
+            & ((kingside_blocked.zero_mask() & splat!(H1))
+                | (queenside_blocked.zero_mask() & splat!(A1)));
+        (castles, rights.and_not(king_on_e1 & splat!(A1 | H1)))
+    } else {
+        (zero, zero)
+    };
     if P::LANES == 4 {
         // A king on e1 with a castling right steps to neither a1 nor h1, so its steps and its
         // castlings (marked on the rook's square) never share a square and one set holds
@@ -733,8 +805,7 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         ]);
     }
     let mut total = tally.total();
-    let other_rights = rights.and_not(king_on_e1 & splat!(A1 | H1));
-    if other_rights.any() {
+    if present.castling && other_rights.any() {
         let other_rights = other_rights.to_array();
         let their_attacks = their_attacks.to_array();
         let mut boards = [[0u64; 8]; 8];

@@ -12,8 +12,10 @@ use crate::position::{Board, KINGS, THEM, US, make_board};
 use crate::{Move, MoveList, ParseOptions, Position};
 
 /// Positions with every kind of move: castling both ways, en passant (legal and pinned),
-/// promotions with and without capture, checks, double checks, pins.
-const FENS: [&str; 9] = [
+/// promotions with and without capture, checks, double checks, pins; and positions where one
+/// side alone has knights, or sliders of a kind, and a capture takes the last of them (what a
+/// count of one parent's moves knows of their men, see `FromParent`).
+const FENS: [&str; 11] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -23,6 +25,8 @@ const FENS: [&str; 9] = [
     "8/8/8/2k5/3Pp3/8/8/4K2Q b - d3 0 1",
     "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
     "3k4/8/8/8/8/8/1p6/R3K2R b KQ - 0 1",
+    "4k3/R7/2n5/8/3B4/8/8/4K2R w K - 0 1",
+    "4k2r/8/8/3b4/8/2N5/r7/4K3 b k - 0 1",
 ];
 
 /// The legal moves of `b` in relative squares.
