@@ -297,18 +297,17 @@ impl PositionJob for CountBroadcast<'_> {
                 to[chunk] = Positions::load(lanes, &targets, chunk);
             }
         }
+        // The parent mirrored once, on general registers (see `make_mirrored`).
         let mut parents = [zero; 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
-            *vector = Positions::splat(lanes, bb);
+            *vector = Positions::splat(lanes, bb.swap_bytes());
         }
         let known = FromParent::of(self.parent);
         let mut total = 0;
         for chunk in 0..chunks {
-            total += count_made(
-                lanes,
-                make(lanes, parents, from[chunk], to[chunk]),
-                Some(known),
-            );
+            let (from, to) = (from[chunk].swap_bytes(), to[chunk].swap_bytes());
+            let made = make_mirrored(lanes, parents, from, to);
+            total += count_made(lanes, made, Some(known));
         }
         Some(total)
     }
@@ -428,6 +427,24 @@ fn make<P: PositionLanes>(
     from: Positions<P>,
     to: Positions<P>,
 ) -> [Positions<P>; 8] {
+    let mut mirrored = parents;
+    for board in &mut mirrored {
+        *board = board.swap_bytes();
+    }
+    make_mirrored(lanes, mirrored, from.swap_bytes(), to.swap_bytes())
+}
+
+/// [`make`] of the boards and squares mirrored already (every lane byte-swapped, as a parent
+/// broadcast to every lane is once for all its moves, on a general register): the make's
+/// operations are bitwise, so they give the same on mirrored boards, with the ranks of its
+/// masks mirrored.
+#[inline(always)]
+fn make_mirrored<P: PositionLanes>(
+    lanes: P,
+    parents: [Positions<P>; 8],
+    from: Positions<P>,
+    to: Positions<P>,
+) -> [Positions<P>; 8] {
     let from_to = from | to;
     let mut made = [from; 8];
     for (made, &before) in made[PAWNS..SPECIAL]
@@ -437,18 +454,18 @@ fn make<P: PositionLanes>(
         // Whatever stood on `to` is captured; the mover's board (one or two kinds: a queen
         // is on both slider boards) moves its bit.
         let holds_not = (before & from).zero_mask();
-        *made = (before.and_not(to) ^ from_to.and_not(holds_not)).swap_bytes();
+        *made = before.and_not(to) ^ from_to.and_not(holds_not);
     }
-    made[US] = parents[THEM].and_not(to).swap_bytes();
-    made[THEM] = (parents[US] ^ from_to).swap_bytes();
+    made[US] = parents[THEM].and_not(to);
+    made[THEM] = parents[US] ^ from_to;
     // Castling rights end for a rook that moves or is captured, and both for a king that
-    // moves; the en passant square ends. Rank 3 keeps the en passant square of a move made
-    // ahead (rank 6 once mirrored).
-    let rank_1 = Positions::splat(lanes, RANK_1);
-    let king_moved = rank_1.and_not((parents[KINGS] & from).zero_mask());
-    made[SPECIAL] = (parents[SPECIAL] & Positions::splat(lanes, RANK_1 | RANK_3 | RANK_8))
-        .and_not(from_to | king_moved)
-        .swap_bytes();
+    // moves (the mover's rights: on its first rank, the eighth once mirrored); the en passant
+    // square ends. Rank 3 keeps the en passant square of a move made ahead (rank 6 once
+    // mirrored).
+    let mover_rights = Positions::splat(lanes, RANK_8);
+    let king_moved = mover_rights.and_not((parents[KINGS] & from).zero_mask());
+    made[SPECIAL] = (parents[SPECIAL] & Positions::splat(lanes, RANK_8 | RANK_6 | RANK_1))
+        .and_not(from_to | king_moved);
     made
 }
 
