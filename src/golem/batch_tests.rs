@@ -3,7 +3,7 @@
 //! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
 //! there, so only this test does.
 
-use super::batch::{Batch, counts_four_at_once, king_ray, slide_towards};
+use super::batch::{Batch, counts_four_at_once, king_lines, king_ray, slide_towards};
 use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
@@ -228,6 +228,43 @@ fn the_king_ray_shortcut_agrees_with_the_fill() {
         }
         if let Some(t) = Avx2::new() {
             check_king_ray(t, "avx2");
+        }
+    }
+}
+
+/// The squares on line `l` (0: the file, 1: the diagonal up to the h-file, 2: the rank, 3: the
+/// diagonal down to the h-file) through `sq`, but `sq`, walked square by square.
+fn line_through(sq: i32, l: usize) -> u64 {
+    let (df, dr) = [(0, 1), (1, 1), (1, 0), (1, -1)][l];
+    let mut line = 0;
+    for sign in [1, -1] {
+        let (mut file, mut rank) = (sq % 8, sq / 8);
+        loop {
+            file += sign * df;
+            rank += sign * dr;
+            if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                break;
+            }
+            line |= 1u64 << (rank * 8 + file);
+        }
+    }
+    line
+}
+
+#[test]
+fn king_lines_are_the_lines_through_the_kings() {
+    for sq in 0..64 {
+        let expected: [u64; 4] = core::array::from_fn(|l| line_through(sq, l));
+        assert_eq!(king_lines(1 << sq), expected, "square {sq}");
+        // Two kings (never in a game, but the count takes any board): both kings' lines.
+        let other = (sq * 37 + 11) % 64;
+        if other != sq {
+            let both: [u64; 4] = core::array::from_fn(|l| expected[l] | line_through(other, l));
+            assert_eq!(
+                king_lines(1 << sq | 1 << other),
+                both,
+                "squares {sq}, {other}"
+            );
         }
     }
 }
