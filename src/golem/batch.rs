@@ -297,20 +297,17 @@ impl PositionJob for CountBroadcast<'_> {
                 to[chunk] = Positions::load(lanes, &targets, chunk);
             }
         }
+        // The parent mirrored once, on general registers (see `make_mirrored`).
         let mut parents = [zero; 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
-            *vector = Positions::splat(lanes, bb);
+            *vector = Positions::splat(lanes, bb.swap_bytes());
         }
-        // The mover's king is the parent's other king, in every lane: its lines are known
-        // before the moves are made.
-        let lines = king_lines((self.parent[KINGS] & self.parent[THEM]).swap_bytes());
+        let known = FromParent::of(self.parent);
         let mut total = 0;
         for chunk in 0..chunks {
-            total += count_made(
-                lanes,
-                make(lanes, parents, from[chunk], to[chunk]),
-                Some(lines),
-            );
+            let (from, to) = (from[chunk].swap_bytes(), to[chunk].swap_bytes());
+            let made = make_mirrored(lanes, parents, from, to);
+            total += count_made(lanes, made, Some(known));
         }
         Some(total)
     }
@@ -326,27 +323,95 @@ fn made_ahead(parent: &Board, from_bb: u64, to_bb: u64, kind_bits: u16) -> bool 
 /// `lines[l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`) through
 /// the squares of `kings`, on an empty board.
 #[inline(always)]
-fn king_lines(kings: u64) -> [u64; 4] {
+pub(super) fn king_lines(kings: u64) -> [u64; 4] {
+    if kings & kings.wrapping_sub(1) == 0 {
+        // One king, as in every position of a game, by a look-up. None (a board a caller made
+        // without one) gives the lines of a1: with no king in any lane, no king ray is on them.
+        return KING_LINES[kings.trailing_zeros() as usize & 63];
+    }
     let mut lines = [0; 4];
     let mut left = kings;
     while left != 0 {
         let sq = left.trailing_zeros() as usize;
         for (l, line) in lines.iter_mut().enumerate() {
-            *line |= RAYS[l][sq] | RAYS[l + 4][sq];
+            *line |= KING_LINES[sq][l];
         }
         left &= left - 1;
     }
     lines
 }
 
-/// The legal moves of the eight made boards `b`. `king_lines`, where known, holds the lines
-/// through the king of the side to move in every lane (see [`king_lines`]).
+/// `KING_LINES[sq][l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`)
+/// through `sq`, on an empty board.
+static KING_LINES: [[u64; 4]; 64] = {
+    let mut table = [[0; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut l = 0;
+        while l < 4 {
+            table[sq][l] = RAYS[l][sq] | RAYS[l + 4][sq];
+            l += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
+/// What the count knows of positions made from one parent (the same board in every lane)
+/// before the moves are made: the mover's men are the parent's, and a move that is not made
+/// ahead takes at most one man of the side then to move.
+#[derive(Clone, Copy)]
+struct FromParent {
+    /// The lines through the king of the side to move (the parent's other king), see
+    /// [`king_lines`].
+    lines: [u64; 4],
+    /// The kinds of men of the parent: some of them may be gone after a capture, which only
+    /// costs the count the work on an absent kind.
+    present: Present,
+}
+
+impl FromParent {
+    #[inline(always)]
+    fn of(parent: &Board) -> FromParent {
+        // The side to move after the move is the parent's `THEM`, seen from its side.
+        let (theirs, ours) = (parent[US], parent[THEM]);
+        let (orthogonal, diagonal) = (parent[ORTHOGONAL], parent[DIAGONAL]);
+        FromParent {
+            lines: king_lines((parent[KINGS] & ours).swap_bytes()),
+            present: Present {
+                knights: parent[KNIGHTS] != 0,
+                orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
+                diagonal: [diagonal & theirs != 0, diagonal & ours != 0],
+                // Its rights are on the parent's eighth rank (the first once mirrored).
+                castling: parent[SPECIAL] & RANK_8 != 0,
+            },
+        }
+    }
+}
+
+/// The legal moves of the eight made boards `b`. `known`, where the boards were made from one
+/// parent, holds what is known of them from it (see [`FromParent`]); elsewhere the count finds
+/// out which kinds of men the boards hold.
 #[inline(always)]
-fn count_made<P: PositionLanes>(
-    lanes: P,
-    b: [Positions<P>; 8],
-    king_lines: Option<[u64; 4]>,
-) -> u64 {
+fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<FromParent>) -> u64 {
+    if let Some(known) = known {
+        // Flags on general registers, known once for all the parent's moves. Where every kind
+        // of man is present, the castling flag is made a constant of its own copy of the
+        // count: a branch on it in the one copy costs spills around it.
+        let present = known.present;
+        let lines = Some(known.lines);
+        return if !present.every_man() {
+            count_legal::<P, true>(lanes, b, present, lines)
+        } else if present.castling {
+            count_legal::<P, false>(lanes, b, Present::EVERY_MAN_CASTLING, lines)
+        } else {
+            let present = Present {
+                castling: false,
+                ..Present::EVERY_MAN_CASTLING
+            };
+            count_legal::<P, false>(lanes, b, present, lines)
+        };
+    }
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
     // runs without the branches that skip absent kinds. That case is tested first by a chain
     // of branches, a vector test each: flags kept for later would each be reduced to a
@@ -361,19 +426,15 @@ fn count_made<P: PositionLanes>(
         && (diagonal & theirs).any()
         && (diagonal & ours).any()
     {
-        let present = Present {
-            knights: true,
-            orthogonal: [true; 2],
-            diagonal: [true; 2],
-        };
-        count_legal::<P, false>(lanes, b, present, king_lines)
+        count_legal::<P, false>(lanes, b, Present::EVERY_MAN_CASTLING, None)
     } else {
         let present = Present {
             knights,
             orthogonal: [(orthogonal & theirs).any(), (orthogonal & ours).any()],
             diagonal: [(diagonal & theirs).any(), (diagonal & ours).any()],
+            castling: (b[SPECIAL] & Positions::splat(lanes, RANK_1)).any(),
         };
-        count_legal::<P, true>(lanes, b, present, king_lines)
+        count_legal::<P, true>(lanes, b, present, None)
     }
 }
 
@@ -382,6 +443,24 @@ fn count_made<P: PositionLanes>(
 /// swapped, ranks mirrored by a byte swap of every lane).
 #[inline(always)]
 fn make<P: PositionLanes>(
+    lanes: P,
+    parents: [Positions<P>; 8],
+    from: Positions<P>,
+    to: Positions<P>,
+) -> [Positions<P>; 8] {
+    let mut mirrored = parents;
+    for board in &mut mirrored {
+        *board = board.swap_bytes();
+    }
+    make_mirrored(lanes, mirrored, from.swap_bytes(), to.swap_bytes())
+}
+
+/// [`make`] of the boards and squares mirrored already (every lane byte-swapped, as a parent
+/// broadcast to every lane is once for all its moves, on a general register): the make's
+/// operations are bitwise, so they give the same on mirrored boards, with the ranks of its
+/// masks mirrored.
+#[inline(always)]
+fn make_mirrored<P: PositionLanes>(
     lanes: P,
     parents: [Positions<P>; 8],
     from: Positions<P>,
@@ -396,28 +475,51 @@ fn make<P: PositionLanes>(
         // Whatever stood on `to` is captured; the mover's board (one or two kinds: a queen
         // is on both slider boards) moves its bit.
         let holds_not = (before & from).zero_mask();
-        *made = (before.and_not(to) ^ from_to.and_not(holds_not)).swap_bytes();
+        *made = before.and_not(to) ^ from_to.and_not(holds_not);
     }
-    made[US] = parents[THEM].and_not(to).swap_bytes();
-    made[THEM] = (parents[US] ^ from_to).swap_bytes();
+    made[US] = parents[THEM].and_not(to);
+    made[THEM] = parents[US] ^ from_to;
     // Castling rights end for a rook that moves or is captured, and both for a king that
-    // moves; the en passant square ends. Rank 3 keeps the en passant square of a move made
-    // ahead (rank 6 once mirrored).
-    let rank_1 = Positions::splat(lanes, RANK_1);
-    let king_moved = rank_1.and_not((parents[KINGS] & from).zero_mask());
-    made[SPECIAL] = (parents[SPECIAL] & Positions::splat(lanes, RANK_1 | RANK_3 | RANK_8))
-        .and_not(from_to | king_moved)
-        .swap_bytes();
+    // moves (the mover's rights: on its first rank, the eighth once mirrored); the en passant
+    // square ends. Rank 3 keeps the en passant square of a move made ahead (rank 6 once
+    // mirrored).
+    let mover_rights = Positions::splat(lanes, RANK_8);
+    let king_moved = mover_rights.and_not((parents[KINGS] & from).zero_mask());
+    made[SPECIAL] = (parents[SPECIAL] & Positions::splat(lanes, RANK_8 | RANK_6 | RANK_1))
+        .and_not(from_to | king_moved);
     made
 }
 
 /// Which kinds of men some lane of a batch has: knights (either side), orthogonal and
-/// diagonal sliders (`[theirs, ours]`).
+/// diagonal sliders (`[theirs, ours]`); and whether some lane has a castling right. A kind
+/// may be marked present where no lane has it (the count then does work for nothing), never
+/// the other way.
 #[derive(Clone, Copy)]
 struct Present {
     knights: bool,
     orthogonal: [bool; 2],
     diagonal: [bool; 2],
+    castling: bool,
+}
+
+impl Present {
+    /// Whether every kind of man is present, so that the count need not skip any.
+    #[inline(always)]
+    fn every_man(self) -> bool {
+        self.knights
+            && self.orthogonal[0]
+            && self.orthogonal[1]
+            && self.diagonal[0]
+            && self.diagonal[1]
+    }
+
+    /// Every kind of man, and castling rights, present.
+    const EVERY_MAN_CASTLING: Present = Present {
+        knights: true,
+        orthogonal: [true; 2],
+        diagonal: [true; 2],
+        castling: true,
+    };
 }
 
 /// Lane-wise sliding attacks in the one ray direction `d` from `sliders` over `empty` (every
@@ -683,15 +785,23 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         promotion_targets(pawn_n, pawn_ne, pawn_nw, lanes)
     };
 
-    // Castling. The standard shapes (king on e1, rook on a1 or h1) by masks; any other
-    // (Chess960) by the scalar rule of `generate`, lane by lane.
-    let rights = special & splat!(RANK_1) & us & not_in_check;
-    let king_on_e1 = (king ^ splat!(E1)).zero_mask();
-    let kingside_blocked = (occupied | their_attacks) & splat!(F1 | G1);
-    let queenside_blocked = (occupied & splat!(B1 | C1 | D1)) | (their_attacks & splat!(C1 | D1));
-    let castles = (rights & king_on_e1)
-        & ((kingside_blocked.zero_mask() & splat!(H1))
-            | (queenside_blocked.zero_mask() & splat!(A1)));
+    // Castling, where some lane has a right (a branch taken the same way across whole
+    // subtrees: none once both sides have lost theirs). The standard shapes (king on e1, rook
+    // on a1 or h1) by masks; any other (Chess960) by the scalar rule of `generate`, lane by
+    // lane, after the tally.
+    let (castles, other_rights) = if present.castling {
+        let rights = special & splat!(RANK_1) & us & not_in_check;
+        let king_on_e1 = (king ^ splat!(E1)).zero_mask();
+        let kingside_blocked = (occupied | their_attacks) & splat!(F1 | G1);
+        let queenside_blocked =
+            (occupied & splat!(B1 | C1 | D1)) | (their_attacks & splat!(C1 | D1));
+        let castles = (rights & king_on_e1)
+            & ((kingside_blocked.zero_mask() & splat!(H1))
+                | (queenside_blocked.zero_mask() & splat!(A1)));
+        (castles, rights.and_not(king_on_e1 & splat!(A1 | H1)))
+    } else {
+        (zero, zero)
+    };
     if P::LANES == 4 {
         // A king on e1 with a castling right steps to neither a1 nor h1, so its steps and its
         // castlings (marked on the rook's square) never share a square and one set holds
@@ -733,8 +843,7 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         ]);
     }
     let mut total = tally.total();
-    let other_rights = rights.and_not(king_on_e1 & splat!(A1 | H1));
-    if other_rights.any() {
+    if present.castling && other_rights.any() {
         let other_rights = other_rights.to_array();
         let their_attacks = their_attacks.to_array();
         let mut boards = [[0u64; 8]; 8];

@@ -3,7 +3,7 @@
 //! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
 //! there, so only this test does.
 
-use super::batch::{Batch, counts_four_at_once, king_ray, slide_towards};
+use super::batch::{Batch, counts_four_at_once, king_lines, king_ray, slide_towards};
 use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
@@ -12,8 +12,10 @@ use crate::position::{Board, KINGS, THEM, US, make_board};
 use crate::{Move, MoveList, ParseOptions, Position};
 
 /// Positions with every kind of move: castling both ways, en passant (legal and pinned),
-/// promotions with and without capture, checks, double checks, pins.
-const FENS: [&str; 9] = [
+/// promotions with and without capture, checks, double checks, pins; and positions where one
+/// side alone has knights, or sliders of a kind, and a capture takes the last of them (what a
+/// count of one parent's moves knows of their men, see `FromParent`).
+const FENS: [&str; 11] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -23,6 +25,8 @@ const FENS: [&str; 9] = [
     "8/8/8/2k5/3Pp3/8/8/4K2Q b - d3 0 1",
     "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
     "3k4/8/8/8/8/8/1p6/R3K2R b KQ - 0 1",
+    "4k3/R7/2n5/8/3B4/8/8/4K2R w K - 0 1",
+    "4k2r/8/8/3b4/8/2N5/r7/4K3 b k - 0 1",
 ];
 
 /// The legal moves of `b` in relative squares.
@@ -224,6 +228,43 @@ fn the_king_ray_shortcut_agrees_with_the_fill() {
         }
         if let Some(t) = Avx2::new() {
             check_king_ray(t, "avx2");
+        }
+    }
+}
+
+/// The squares on line `l` (0: the file, 1: the diagonal up to the h-file, 2: the rank, 3: the
+/// diagonal down to the h-file) through `sq`, but `sq`, walked square by square.
+fn line_through(sq: i32, l: usize) -> u64 {
+    let (df, dr) = [(0, 1), (1, 1), (1, 0), (1, -1)][l];
+    let mut line = 0;
+    for sign in [1, -1] {
+        let (mut file, mut rank) = (sq % 8, sq / 8);
+        loop {
+            file += sign * df;
+            rank += sign * dr;
+            if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                break;
+            }
+            line |= 1u64 << (rank * 8 + file);
+        }
+    }
+    line
+}
+
+#[test]
+fn king_lines_are_the_lines_through_the_kings() {
+    for sq in 0..64 {
+        let expected: [u64; 4] = core::array::from_fn(|l| line_through(sq, l));
+        assert_eq!(king_lines(1 << sq), expected, "square {sq}");
+        // Two kings (never in a game, but the count takes any board): both kings' lines.
+        let other = (sq * 37 + 11) % 64;
+        if other != sq {
+            let both: [u64; 4] = core::array::from_fn(|l| expected[l] | line_through(other, l));
+            assert_eq!(
+                king_lines(1 << sq | 1 << other),
+                both,
+                "squares {sq}, {other}"
+            );
         }
     }
 }
