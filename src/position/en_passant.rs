@@ -45,7 +45,8 @@ pub(crate) fn capture_is_legal(b: &Board, ep: u64) -> bool {
 #[inline(always)]
 pub(crate) fn square_after_double_push(b: &Board, from_bb: u64, to_bb: u64) -> u64 {
     let ep = to_bb >> 8;
-    let mut capturers = ((to_bb << 1 & NOT_FILE_A) | (to_bb >> 1 & NOT_FILE_H)) & b[PAWNS] & b[THEM];
+    let mut capturers =
+        ((to_bb << 1 & NOT_FILE_A) | (to_bb >> 1 & NOT_FILE_H)) & b[PAWNS] & b[THEM];
     let their_king = b[KINGS] & b[THEM];
     let ours = b[US] ^ from_bb;
     while capturers != 0 {
@@ -110,7 +111,11 @@ mod tests {
                     let after = flipped(&after);
                     let expected = capture_is_legal(&after, (to_bb >> 8).swap_bytes());
                     let found = square_after_double_push(b, from_bb, to_bb);
-                    assert_eq!(found, if expected { to_bb >> 8 } else { 0 }, "{m:?} in {position}");
+                    assert_eq!(
+                        found,
+                        if expected { to_bb >> 8 } else { 0 },
+                        "{m:?} in {position}"
+                    );
                     legal += expected as usize;
                     refused += !expected as usize;
                 }
@@ -119,6 +124,9 @@ mod tests {
                 }
             }
         }
-        assert!(legal > 100 && refused > 100, "{legal} legal, {refused} refused");
+        assert!(
+            legal > 100 && refused > 100,
+            "{legal} legal, {refused} refused"
+        );
     }
 }
