@@ -287,43 +287,31 @@ impl PositionJob for CountBroadcast<'_> {
         let chunks = self.moves / P::LANES;
         let zero = Positions::splat(lanes, 0);
         let (mut from, mut to) = ([zero; 4], [zero; 4]);
-        if P::MOVE_SQUARES_IN_VECTORS {
+        for chunk in 0..chunks {
+            (from[chunk], to[chunk]) = Positions::move_squares(lanes, self.words, chunk);
+        }
+        // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true exactly
+        // when it is for one of them): on the vectors of squares where the backend makes them
+        // there, on general registers from the words elsewhere.
+        let double_pushed_beside = if P::MOVE_SQUARES_IN_VECTORS {
             let pawns = Positions::splat(lanes, self.parent[PAWNS]);
             let mut double_pushes = zero;
             for chunk in 0..chunks {
-                let (source, target) = Positions::move_squares(lanes, self.words, chunk);
-                double_pushes = double_pushes | (target & (source & pawns).shift_all(16));
-                from[chunk] = source;
-                to[chunk] = target;
+                double_pushes = double_pushes | (to[chunk] & (from[chunk] & pawns).shift_all(16));
             }
-            // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true
-            // exactly when it is for one of them). Rare enough not to be worth more here: the
-            // caller pushes those moves.
             let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
                 | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
-            if (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any() {
-                return None;
-            }
+            (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any()
         } else {
-            // The same on general registers, the double pushes tested together.
-            let (mut sources, mut targets) = ([0u64; 8], [0u64; 8]);
             let mut double_pushes = 0;
-            for ((&word, source), target) in self.words[..self.moves]
-                .iter()
-                .zip(&mut sources)
-                .zip(&mut targets)
-            {
-                *source = 1 << (word & 63);
-                *target = 1 << (word >> 6 & 63);
-                double_pushes |= *target & (*source & self.parent[PAWNS]) << 16;
+            for &word in &self.words[..self.moves] {
+                let (source, target) = (1u64 << (word & 63), 1u64 << (word >> 6 & 63));
+                double_pushes |= target & (source & self.parent[PAWNS]) << 16;
             }
-            if double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes) {
-                return None;
-            }
-            for chunk in 0..chunks {
-                from[chunk] = Positions::load(lanes, &sources, chunk);
-                to[chunk] = Positions::load(lanes, &targets, chunk);
-            }
+            double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
+        };
+        if double_pushed_beside {
+            return None;
         }
         let mut parents = [zero; 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
