@@ -95,14 +95,7 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
     let from_to = from_bb | to_bb;
-    // The en passant square a double push leaves, settled on the board before the move.
-    let en_passant = if !double_push_beside_enemy_pawn(b, from_bb, to_bb) {
-        0
-    } else if EN_PASSANT_OUT_OF_LINE {
-        en_passant_out_of_line(b, from_bb, to_bb)
-    } else {
-        en_passant::square_after_double_push(b, from_bb, to_bb)
-    };
+    let may_leave_en_passant = double_push_beside_enemy_pawn(b, from_bb, to_bb);
     let mut b = *b;
     // Castling rights end for a rook that moves or is captured; the en passant square ends.
     b[SPECIAL] &= (RANK_1 | RANK_8) & !from_to;
@@ -139,16 +132,37 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
             }
         }
     }
-    b[SPECIAL] |= en_passant;
-    flipped(&b)
+    let mut board = flipped(&b);
+    if may_leave_en_passant {
+        board[SPECIAL] |= if EN_PASSANT_OUT_OF_LINE {
+            en_passant_out_of_line(board, to_bb)
+        } else {
+            en_passant_after_double_push(board, to_bb)
+        };
+    }
+    board
 }
 
-/// [`en_passant::square_after_double_push`] out of line: in [`Position::make`] the rare test
-/// then leaves the common moves' code compact.
+/// The en passant square a double push to `to_bb` (before the move, relative to the mover)
+/// leaves on `board` (after it, relative to the other side), or 0 when no capture there is
+/// legal.
+#[inline(always)]
+fn en_passant_after_double_push(board: Board, to_bb: u64) -> u64 {
+    let ep = (to_bb >> 8).swap_bytes();
+    if en_passant::capture_is_legal(&board, ep) {
+        ep
+    } else {
+        0
+    }
+}
+
+/// [`en_passant_after_double_push`] out of line, taking the board by value: in
+/// [`Position::make`] the common moves then keep the new board in registers, where a
+/// reference would need it in memory on every path.
 #[cold]
 #[inline(never)]
-fn en_passant_out_of_line(b: &Board, from_bb: u64, to_bb: u64) -> u64 {
-    en_passant::square_after_double_push(b, from_bb, to_bb)
+fn en_passant_out_of_line(board: Board, to_bb: u64) -> u64 {
+    en_passant_after_double_push(board, to_bb)
 }
 
 /// Whether `from -> to` (one-square bitboards) on `b`, before the move, is a double push that
