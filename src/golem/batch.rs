@@ -26,7 +26,7 @@ use crate::Move;
 use crate::attacks::RAYS;
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
-use crate::position::{double_push_beside_enemy_pawn, make_board};
+use crate::position::{double_push_beside_enemy_pawn, make_board, square_after_double_push};
 
 /// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
 /// derived from it are constants.
@@ -82,21 +82,19 @@ impl Batch {
     /// Adds the legal move `from -> to` of kind `kind_bits` (relative squares) of `parent`;
     /// true when the batch is then full (eight moves), to be counted before the next push.
     ///
-    /// Quiet moves and captures are made later, in the vectors. Castling, en passant,
-    /// promotions and double pushes beside an enemy pawn (which may leave an en passant
-    /// capture to check) are made here, and the lane holds the result seen back from the
-    /// mover's side with an empty move, which the vector make turns into the result.
+    /// Every move is made later, in the vectors, as a plain move on its parent with the rest
+    /// of it done ahead there ([`as_plain_move`]). Only a castling whose king or rook lands on
+    /// the king's own square (Chess960) is made here, and the lane holds the result seen back
+    /// from the mover's side with an empty move, which the vector make turns into the result.
     #[inline(always)]
     pub(crate) fn push(&mut self, parent: &Board, from: u32, to: u32, kind_bits: u16) -> bool {
         let i = self.len & 7;
-        let from_bb = 1u64 << from;
-        let to_bb = 1u64 << to;
-        if !made_ahead(parent, from_bb, to_bb, kind_bits) {
-            for (column, &bb) in self.parents.iter_mut().zip(parent) {
+        if let Some(plain) = as_plain_move(parent, from, to, kind_bits) {
+            for (column, &bb) in self.parents.iter_mut().zip(&plain.parent) {
                 column[i] = bb;
             }
-            self.from[i] = from_bb;
-            self.to[i] = to_bb;
+            self.from[i] = plain.from;
+            self.to[i] = plain.to;
         } else {
             let made = flipped(&make_board(parent, from, to, kind_bits));
             for (column, &bb) in self.parents.iter_mut().zip(&made) {
@@ -109,13 +107,12 @@ impl Batch {
         self.len == 8
     }
 
-    /// Whether [`Batch::push`] makes the legal move `m` of `parent` ahead (castling, en
-    /// passant, promotions, double pushes beside an enemy pawn), so that
-    /// [`Batch::count_eight`] refuses eight moves that hold it.
+    /// Whether [`Batch::push`] makes the legal move `m` of `parent` ahead (a castling
+    /// [`as_plain_move`] cannot express), so that [`Batch::count_eight`] refuses eight moves
+    /// that hold it.
     #[inline(always)]
-    pub(crate) fn is_made_ahead(parent: &Board, m: Move) -> bool {
-        let (from_bb, to_bb) = (1u64 << m.source_index(), 1u64 << m.target_index());
-        made_ahead(parent, from_bb, to_bb, m.kind_bits())
+    pub(crate) fn is_made_ahead(_parent: &Board, m: Move) -> bool {
+        made_ahead(m.source_index(), m.target_index(), m.kind_bits())
     }
 
     /// The number of legal replies to all moves in the batch, which is emptied.
@@ -137,6 +134,8 @@ impl Batch {
             parents: &self.parents,
             from: &self.from,
             to: &self.to,
+            moves: 8,
+            known: None,
         })
     }
 
@@ -200,25 +199,54 @@ fn count_broadcast<L: Lanes, const N: usize>(
         *word = m.to_bits();
         kinds |= m.kind_bits();
     }
-    // The first half of the rule of `made_ahead` for all the moves at once (the kinds OR-ed);
-    // the double pushes are tested on the vectors of squares.
+    // Plain moves only (the kinds OR-ed) on the broadcast parent, where none is a double push
+    // beside an enemy pawn (tested on the vectors of squares); otherwise each move on its own
+    // parent ([`as_plain_move`]).
     const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
-    if kinds != Move::RAW_NORMAL {
-        return None;
+    if kinds == Move::RAW_NORMAL
+        && let Some(n) = lanes.by_position(CountBroadcast {
+            parent,
+            words: &words,
+            moves: N,
+        })
+    {
+        return Some(n);
     }
-    lanes.by_position(CountBroadcast {
-        parent,
-        words: &words,
+    let mut parents = [[0u64; 8]; 8];
+    let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
+    // What is known of the positions made from the changed parents: that of their union,
+    // which holds every kind of man any of them holds (a kind it marks present that a
+    // position lacks only costs the count the work on it), their castling rights and the
+    // other king, which no move changes.
+    let mut union = [0u64; 8];
+    for (i, m) in moves.iter().enumerate() {
+        let plain = as_plain_move(parent, m.source_index(), m.target_index(), m.kind_bits())?;
+        for ((column, joined), &bb) in parents.iter_mut().zip(&mut union).zip(&plain.parent) {
+            column[i] = bb;
+            *joined |= bb;
+        }
+        from[i] = plain.from;
+        to[i] = plain.to;
+    }
+    Some(lanes.by_position(CountColumns {
+        parents: &parents,
+        from: &from,
+        to: &to,
         moves: N,
-    })
+        known: Some(FromParent::of(&union)),
+    }))
 }
 
-/// The legal replies to the moves `from[i] -> to[i]` made in the boards `parents`
-/// (`parents[k][i]`: bitboard `k` of the position lane `i`'s move is made in).
+/// The legal replies to the moves `from[i] -> to[i]` (`i < moves`, whole vectors of
+/// positions) made in the boards `parents` (`parents[k][i]`: bitboard `k` of the position lane
+/// `i`'s move is made in). `known`, where the boards were changed from one parent, as for
+/// [`count_made`].
 struct CountColumns<'a> {
     parents: &'a [[u64; 8]; 8],
     from: &'a [u64; 8],
     to: &'a [u64; 8],
+    moves: usize,
+    known: Option<FromParent>,
 }
 
 impl PositionJob for CountColumns<'_> {
@@ -227,7 +255,7 @@ impl PositionJob for CountColumns<'_> {
     #[inline(always)]
     fn run<P: PositionLanes>(self, lanes: P) -> u64 {
         let mut total = 0;
-        for chunk in 0..8 / P::LANES {
+        for chunk in 0..self.moves / P::LANES {
             // Loops, not `array::map`: its closure would not inherit the target features.
             let mut parents = [Positions::splat(lanes, 0); 8];
             for (vector, column) in parents.iter_mut().zip(self.parents) {
@@ -235,15 +263,15 @@ impl PositionJob for CountColumns<'_> {
             }
             let from = Positions::load(lanes, self.from, chunk);
             let to = Positions::load(lanes, self.to, chunk);
-            total += count_made(lanes, make(lanes, parents, from, to), None);
+            total += count_made(lanes, make(lanes, parents, from, to), self.known);
         }
         total
     }
 }
 
 /// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
-/// of positions, none of a kind made ahead) made in `parent`, the same board in every lane;
-/// `None` where one is a double push beside an enemy pawn (made ahead, see [`Batch::push`]).
+/// of positions, all plain moves) made in `parent`, the same board in every lane; `None` where
+/// one is a double push beside an enemy pawn (whose parent [`as_plain_move`] changes).
 struct CountBroadcast<'a> {
     parent: &'a Board,
     words: &'a [u16; 8],
@@ -259,43 +287,31 @@ impl PositionJob for CountBroadcast<'_> {
         let chunks = self.moves / P::LANES;
         let zero = Positions::splat(lanes, 0);
         let (mut from, mut to) = ([zero; 4], [zero; 4]);
-        if P::MOVE_SQUARES_IN_VECTORS {
+        for chunk in 0..chunks {
+            (from[chunk], to[chunk]) = Positions::move_squares(lanes, self.words, chunk);
+        }
+        // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true exactly
+        // when it is for one of them): on the vectors of squares where the backend makes them
+        // there, on general registers from the words elsewhere.
+        let double_pushed_beside = if P::MOVE_SQUARES_IN_VECTORS {
             let pawns = Positions::splat(lanes, self.parent[PAWNS]);
             let mut double_pushes = zero;
             for chunk in 0..chunks {
-                let (source, target) = Positions::move_squares(lanes, self.words, chunk);
-                double_pushes = double_pushes | (target & (source & pawns).shift_all(16));
-                from[chunk] = source;
-                to[chunk] = target;
+                double_pushes = double_pushes | (to[chunk] & (from[chunk] & pawns).shift_all(16));
             }
-            // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true
-            // exactly when it is for one of them). Rare enough not to be worth more here: the
-            // caller pushes those moves.
             let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
                 | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
-            if (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any() {
-                return None;
-            }
+            (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any()
         } else {
-            // The same on general registers, the double pushes tested together.
-            let (mut sources, mut targets) = ([0u64; 8], [0u64; 8]);
             let mut double_pushes = 0;
-            for ((&word, source), target) in self.words[..self.moves]
-                .iter()
-                .zip(&mut sources)
-                .zip(&mut targets)
-            {
-                *source = 1 << (word & 63);
-                *target = 1 << (word >> 6 & 63);
-                double_pushes |= *target & (*source & self.parent[PAWNS]) << 16;
+            for &word in &self.words[..self.moves] {
+                let (source, target) = (1u64 << (word & 63), 1u64 << (word >> 6 & 63));
+                double_pushes |= target & (source & self.parent[PAWNS]) << 16;
             }
-            if double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes) {
-                return None;
-            }
-            for chunk in 0..chunks {
-                from[chunk] = Positions::load(lanes, &sources, chunk);
-                to[chunk] = Positions::load(lanes, &targets, chunk);
-            }
+            double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
+        };
+        if double_pushed_beside {
+            return None;
         }
         // The parent mirrored once, on general registers (see `make_mirrored`).
         let mut parents = [zero; 8];
@@ -313,11 +329,79 @@ impl PositionJob for CountBroadcast<'_> {
     }
 }
 
-/// Whether the move `from_bb -> to_bb` of kind `kind_bits` of `parent` is made ahead (see
-/// [`Batch::push`]).
+/// A legal move as the vector make takes it: the plain move `from -> to` (one-square
+/// bitboards) made in `parent`, a board that already holds whatever else the move changes.
+struct PlainMove {
+    parent: Board,
+    from: u64,
+    to: u64,
+}
+
+/// The legal move `from -> to` of kind `kind_bits` (relative squares) of `parent` as a plain
+/// move ([`PlainMove`]): a promotion is the new man's move (the pawn changed into it on its
+/// square first); en passant, the pawn's move to an empty square (the captured pawn taken
+/// first); castling, the king's move (the rook moved first; the king's move ends the rights);
+/// a double push, itself on a parent that holds the en passant square it leaves, on rank 3 (the
+/// vector make keeps it). `None` for a castling [`made_ahead`].
 #[inline(always)]
-fn made_ahead(parent: &Board, from_bb: u64, to_bb: u64, kind_bits: u16) -> bool {
-    kind_bits != Move::RAW_NORMAL || double_push_beside_enemy_pawn(parent, from_bb, to_bb)
+fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<PlainMove> {
+    let from_bb = 1u64 << from;
+    let to_bb = 1u64 << to;
+    let mut board = *parent;
+    let mut target = to_bb;
+    if kind_bits == Move::RAW_NORMAL {
+        if double_push_beside_enemy_pawn(parent, from_bb, to_bb) {
+            board[SPECIAL] |= square_after_double_push(parent, from_bb, to_bb);
+        }
+    } else if kind_bits == Move::RAW_CASTLING {
+        if made_ahead(from, to, kind_bits) {
+            return None;
+        }
+        let (king_to, rook_to) = castling_squares(from, to);
+        let rook = to_bb ^ rook_to;
+        board[US] ^= rook;
+        board[ORTHOGONAL] ^= rook;
+        target = king_to;
+    } else if kind_bits == Move::RAW_EN_PASSANT {
+        let captured = to_bb >> 8;
+        board[THEM] ^= captured;
+        board[PAWNS] ^= captured;
+    } else {
+        board[PAWNS] ^= from_bb;
+        match kind_bits - Move::RAW_PROMOTION {
+            0 => board[KNIGHTS] |= from_bb,
+            1 => board[DIAGONAL] |= from_bb,
+            2 => board[ORTHOGONAL] |= from_bb,
+            _ => {
+                board[DIAGONAL] |= from_bb;
+                board[ORTHOGONAL] |= from_bb;
+            }
+        }
+    }
+    Some(PlainMove {
+        parent: board,
+        from: from_bb,
+        to: target,
+    })
+}
+
+/// The king's and the rook's squares after castling with the king on `from` and the rook on
+/// `to` (relative squares), as bitboards.
+#[inline(always)]
+fn castling_squares(from: u32, to: u32) -> (u64, u64) {
+    if to > from { (G1, F1) } else { (C1, D1) }
+}
+
+/// Whether the move `from -> to` of kind `kind_bits` is made ahead (see [`Batch::push`]): a
+/// castling whose king starts where the king or the rook ends (Chess960), which a plain move
+/// of the king cannot express.
+#[inline(always)]
+fn made_ahead(from: u32, to: u32, kind_bits: u16) -> bool {
+    if kind_bits != Move::RAW_CASTLING {
+        return false;
+    }
+    let (king_to, rook_to) = castling_squares(from, to);
+    (king_to | rook_to) >> from & 1 != 0
 }
 
 /// `lines[l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`) through

@@ -8,7 +8,7 @@ use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
 use crate::lanes::{Lanes, PositionLanes, Positions, Scalar};
-use crate::position::{Board, KINGS, THEM, US, make_board};
+use crate::position::{Board, KINGS, THEM, US, double_push_beside_enemy_pawn, make_board};
 use crate::{Move, MoveList, ParseOptions, Position};
 
 /// Positions with every kind of move: castling both ways, en passant (legal and pinned),
@@ -67,7 +67,7 @@ fn parents() -> Vec<Board> {
 fn check_batch<L: Lanes>(lanes: L, name: &str) {
     let mut batch = Batch::new();
     let mut pending = 0;
-    let (mut eights_counted, mut fours_counted, mut made_ahead) = (0, 0, 0);
+    let (mut eights_counted, mut fours_counted, mut made_ahead, mut changed_parents) = (0, 0, 0, 0);
     for parent in parents() {
         let moves = moves_of(&parent);
         let expected: Vec<u64> = moves
@@ -76,6 +76,14 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
             .collect();
         for (&m, &replies) in moves.iter().zip(&expected) {
             made_ahead += Batch::is_made_ahead(&parent, m) as usize;
+            // Moves whose parent the batch changes before the plain move (promotions, en
+            // passant, castling, double pushes that may leave an en passant square).
+            changed_parents += (m.kind_bits() != Move::RAW_NORMAL
+                || double_push_beside_enemy_pawn(
+                    &parent,
+                    1 << m.source_index(),
+                    1 << m.target_index(),
+                )) as usize;
             pending += replies;
             if batch.push(&parent, m.source_index(), m.target_index(), m.kind_bits()) {
                 let counted = batch.count_and_clear(lanes);
@@ -111,10 +119,11 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
         "{name}: the last batch"
     );
     assert_eq!(batch.count_and_clear(lanes), 0, "{name}: an empty batch");
-    // Both ways of counting were exercised, and moves made ahead too.
+    // Both ways of counting were exercised, with moves on changed parents and moves made
+    // ahead (Chess960 castlings) too.
     assert!(
-        eights_counted > 100 && made_ahead > 100,
-        "{name}: {eights_counted}, {made_ahead}"
+        eights_counted > 100 && changed_parents > 100 && made_ahead > 0,
+        "{name}: {eights_counted}, {changed_parents}, {made_ahead}"
     );
 }
 

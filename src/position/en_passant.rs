@@ -33,3 +33,100 @@ pub(crate) fn capture_is_legal(b: &Board, ep: u64) -> bool {
     }
     false
 }
+
+/// The square a double push `from_bb -> to_bb` of `b` (one-square bitboards, before the move,
+/// relative to the mover) passes over when the other side can then legally capture en passant
+/// there, else 0: [`capture_is_legal`] asked without making the move, in the mover's frame, so
+/// that perft's moves made in vectors carry the square on their parent board.
+///
+/// After the push and a capture by an enemy pawn beside `to_bb`, the mover's men are those of
+/// `b` less the pushed pawn, and the squares left occupied those of `b` less the pawn's
+/// square and the capturer's, plus the square passed over.
+#[inline(always)]
+pub(crate) fn square_after_double_push(b: &Board, from_bb: u64, to_bb: u64) -> u64 {
+    let ep = to_bb >> 8;
+    let mut capturers =
+        ((to_bb << 1 & NOT_FILE_A) | (to_bb >> 1 & NOT_FILE_H)) & b[PAWNS] & b[THEM];
+    let their_king = b[KINGS] & b[THEM];
+    let ours = b[US] ^ from_bb;
+    while capturers != 0 {
+        let from = capturers & capturers.wrapping_neg();
+        capturers ^= from;
+        let occupied = (b[US] | b[THEM]) ^ from_bb ^ from ^ ep;
+        if !attacked_by(b, their_king, occupied, ours) {
+            return ep;
+        }
+    }
+    0
+}
+
+/// Whether `king` (of the side not to move in `b`) is attacked by the men `ours` of the side to
+/// move, with the squares `occupied` blocking: by ray scans, as `king_attacked_by_ray_scans`
+/// does for the side to move's king, with the pawns' attacks pointing the other way.
+#[inline(always)]
+fn attacked_by(b: &Board, king: u64, occupied: u64, ours: u64) -> bool {
+    let sq = crate::Square::index(king.trailing_zeros() as usize);
+    let occupied = crate::Bitboard(occupied);
+    crate::attacks::rook(sq, occupied).0 & b[ORTHOGONAL] & ours != 0
+        || crate::attacks::bishop(sq, occupied).0 & b[DIAGONAL] & ours != 0
+        || crate::attacks::knight(sq).0 & b[KNIGHTS] & ours != 0
+        || pawn_attacks_south(king) & b[PAWNS] & ours != 0
+        || crate::attacks::king(sq).0 & b[KINGS] & ours != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    /// Every double push beside an enemy pawn in the trees below a few positions (horizontal
+    /// pins of both pawns, pinned capturers, checks by the pushed pawn and discovered ones):
+    /// the square found before the move against `capture_is_legal` on the board after it.
+    #[test]
+    fn the_square_after_a_double_push_agrees_with_the_capture_test_after_it() {
+        let fens = [
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1",
+            "8/8/8/8/3p4/8/4P3/3K2kB w - - 0 1",
+            "4k3/8/8/8/1b1p1p2/8/2P1P1P1/4K3 w - - 0 1",
+            "8/8/8/8/3k4/8/4P3/4K2B w - - 0 1",
+        ];
+        let (mut legal, mut refused) = (0, 0);
+        let mut stack: Vec<(Position, u32)> = fens
+            .iter()
+            .map(|fen| (Position::from_fen(fen).unwrap(), 4))
+            .collect();
+        while let Some((position, depth)) = stack.pop() {
+            let b = &position.board;
+            let flip = position.square_flip();
+            for &m in position.legal_moves().iter() {
+                let (from_bb, to_bb) = (
+                    1u64 << (m.source_index() ^ flip),
+                    1u64 << (m.target_index() ^ flip),
+                );
+                if super::super::double_push_beside_enemy_pawn(b, from_bb, to_bb) {
+                    let mut after = *b;
+                    after[US] ^= from_bb | to_bb;
+                    after[PAWNS] ^= from_bb | to_bb;
+                    let after = flipped(&after);
+                    let expected = capture_is_legal(&after, (to_bb >> 8).swap_bytes());
+                    let found = square_after_double_push(b, from_bb, to_bb);
+                    assert_eq!(
+                        found,
+                        if expected { to_bb >> 8 } else { 0 },
+                        "{m:?} in {position}"
+                    );
+                    legal += expected as usize;
+                    refused += !expected as usize;
+                }
+                if depth > 1 {
+                    stack.push((position.play_unchecked(m), depth - 1));
+                }
+            }
+        }
+        assert!(
+            legal > 100 && refused > 100,
+            "{legal} legal, {refused} refused"
+        );
+    }
+}

@@ -22,6 +22,7 @@ mod zobrist;
 
 pub use crate::slice_writer::BufferTooSmall;
 pub(crate) use board::*;
+pub(crate) use en_passant::square_after_double_push;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
