@@ -9,10 +9,10 @@
 //! nothing is built at start-up. BMI2 is used when the build enables it (then the lookup is
 //! inlined), else, with `std`, when the CPU reports it at run time; a no_std build without the
 //! feature cannot ask and does not link the table. A query with several lookups (the exchange
-//! evaluation, the attackers of a square) is written generic over [`Sliders`] and run through
-//! [`with_sliders`], which asks the CPU once and, in a build without BMI2, runs the query
-//! compiled with the feature, lookups inlined; a single [`rook`] or [`bishop`] asks each time
-//! and calls into a function compiled with the feature. Without BMI2 the attacks are computed by
+//! evaluation, the attackers of a square, a king's check test) is written generic over
+//! [`Sliders`] and run through [`with_sliders`], which asks the CPU once and, in a build without
+//! BMI2, runs the query compiled with the feature, lookups inlined: there is no lookup that
+//! asks on its own. Without BMI2 the attacks are computed by
 //! hyperbola quintessence on the file and the diagonals (a subtraction and a byte swap per
 //! line) and the two rank rays by scan, with no table at all.
 
@@ -349,29 +349,6 @@ fn bishop_without_table(sq: u32, occupied: u64) -> u64 {
         | hyperbola(sq, RAYS[3][s] | RAYS[7][s], occupied)
 }
 
-/// The squares a rook on square index `sq` attacks with blockers `occupied` (blockers
-/// included; the same answer as [`super::rook`]), the technique chosen for this lookup alone
-/// (a query with several lookups is cheaper through [`with_sliders`]).
-#[inline(always)]
-pub(crate) fn rook(sq: u32, occupied: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
-    if let Some(pext) = Pext::detect() {
-        return pext.rook(sq, occupied);
-    }
-    Computed.rook(sq, occupied)
-}
-
-/// The squares a bishop on square index `sq` attacks with blockers `occupied` (blockers
-/// included; the same answer as [`super::bishop`]); see [`rook`].
-#[inline(always)]
-pub(crate) fn bishop(sq: u32, occupied: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
-    if let Some(pext) = Pext::detect() {
-        return pext.bishop(sq, occupied);
-    }
-    Computed.bishop(sq, occupied)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,27 +371,6 @@ mod tests {
                 _ => next() & next() & next(),
             })
             .chain([0, !0])
-    }
-
-    /// The path this CPU takes (the table with BMI2) and the table-free fallback both agree
-    /// with the classical ray scans on every square.
-    #[test]
-    fn lookups_match_ray_scans() {
-        for occupied in occupancies() {
-            for sq in 0..64u32 {
-                let square = Square::index(sq as usize);
-                let rook_ref = super::super::rook(square, Bitboard(occupied)).0;
-                let bishop_ref = super::super::bishop(square, Bitboard(occupied)).0;
-                assert_eq!(rook(sq, occupied), rook_ref, "rook {sq} {occupied:#x}");
-                assert_eq!(
-                    bishop(sq, occupied),
-                    bishop_ref,
-                    "bishop {sq} {occupied:#x}"
-                );
-                assert_eq!(rook_without_table(sq, occupied), rook_ref);
-                assert_eq!(bishop_without_table(sq, occupied), bishop_ref);
-            }
-        }
     }
 
     /// Reads one square's rook and bishop attacks through a [`SliderJob`].
