@@ -70,7 +70,8 @@ impl Position {
     }
 
     /// [`Position::is_legal_direct`] for a normal move or a promotion `m` (of a valid bit
-    /// pattern), the sliders' attacks read from `sliders`.
+    /// pattern) that starts on a man of the side to move and does not land on one (the caller
+    /// has refused the others), the sliders' attacks read from `sliders`.
     #[inline(always)]
     fn is_legal_normal<S: Sliders>(&self, sliders: S, m: Move) -> bool {
         let kind = m.kind_bits();
@@ -78,9 +79,6 @@ impl Position {
         let (from, to) = (m.source_index() ^ flip, m.target_index() ^ flip);
         let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
         let b = &self.board;
-        if b[US] & from_bb == 0 || b[US] & to_bb != 0 {
-            return false;
-        }
         let occupied = b[US] | b[THEM];
         // Relative squares: knight, king and slider attacks look the same from either side.
         let sq = Square::index(from as usize);
