@@ -6,17 +6,23 @@
 //! square (its lines without the edge squares) into a dense index into the square's block of a
 //! shared table, `TABLE[offset + pext(occupied, mask)]` (the PEXT layout: 102400 rook and 5248
 //! bishop entries). The table is built at compile time, so no_std builds have it too and
-//! nothing is built at start-up. BMI2 is used when the build enables it (then the lookup is
-//! inlined), else, with `std`, when the CPU reports it at run time; a no_std build without the
-//! feature cannot ask and does not link the table. A query with several lookups (the exchange
-//! evaluation, the attackers of a square) is written generic over [`Sliders`] and run through
-//! [`with_sliders`], which asks the CPU once and, in a build without BMI2, runs the query
-//! compiled with the feature, lookups inlined; a single [`rook`] or [`bishop`] asks each time
-//! and calls into a function compiled with the feature. Without BMI2 the attacks are computed by
+//! nothing is built at start-up. With `std` the table is used where the CPU has BMI2 and runs
+//! `pext` fast, asked at run time (the `choice` module: not on AMD before Zen 3, whose `pext`
+//! is microcode), even in a build that enables BMI2; a no_std build cannot ask and uses the
+//! table exactly where the build enables BMI2. Where the build enables it the lookup is inlined.
+//! A query with several lookups (the exchange evaluation, the attackers of a square, a king's
+//! check test) is written generic over [`Sliders`] and run through [`with_sliders`], which asks
+//! once and, in a build without BMI2, runs the query compiled with the feature, lookups
+//! inlined: there is no lookup that asks on its own. Otherwise the attacks are computed by
 //! hyperbola quintessence on the file and the diagonals (a subtraction and a byte swap per
 //! line) and the two rank rays by scan, with no table at all.
 
 use super::{RAYS, ray_attacks};
+
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+mod choice;
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+use choice::{Technique, chosen_technique};
 
 /// Ray directions (lane order) of a rook: N, E, S, W.
 const ROOK_DIRECTIONS: [usize; 4] = [0, 2, 4, 6];
@@ -214,10 +220,25 @@ pub(crate) struct Pext(());
 
 #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
 impl Pext {
-    /// The lookup if the CPU has BMI2: always in a build that enables it, else asked at run
-    /// time (std caches the answer after the first call).
+    /// The lookup if it is the technique to use here: with `std`, where the CPU has BMI2 and
+    /// runs `pext` fast ([`chosen_technique`], asked once and cached); without `std`, where the
+    /// build enables BMI2 (the build's promise, as for the backends: there is no run-time
+    /// question without `std`).
     #[inline(always)]
     fn detect() -> Option<Pext> {
+        #[cfg(feature = "std")]
+        {
+            (chosen_technique() == Technique::Pext).then_some(Pext(()))
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            Some(Pext(()))
+        }
+    }
+
+    /// The lookup if the CPU has BMI2, fast `pext` or not: for tests that run both techniques.
+    #[cfg(test)]
+    fn if_bmi2() -> Option<Pext> {
         #[cfg(target_feature = "bmi2")]
         {
             Some(Pext(()))
@@ -268,29 +289,33 @@ pub(crate) trait SliderJob {
     fn run<S: Sliders>(self, sliders: S) -> Self::Output;
 }
 
-/// Whether [`with_sliders`] asks the CPU at run time (a build for x86-64 with std and without
-/// BMI2 enabled), and so runs its job in a function of its own; elsewhere the technique is
+/// Whether [`with_sliders`] asks the CPU at run time (a build for x86-64 with std: whether the
+/// CPU has BMI2 and, even where the build enables BMI2, whether its `pext` is fast), and so
+/// runs its job in a function of its own for at least one technique; elsewhere the technique is
 /// known when compiling and the job is inlined into the caller.
-pub(crate) const CHOSEN_AT_RUN_TIME: bool = cfg!(all(
-    target_arch = "x86_64",
-    not(target_feature = "bmi2"),
-    feature = "std"
-));
+pub(crate) const CHOSEN_AT_RUN_TIME: bool = cfg!(all(target_arch = "x86_64", feature = "std"));
 
-/// Runs `job` on the PEXT table where the CPU has BMI2, else on the computed attacks: one
-/// question to the CPU for the whole job, and, in a build without BMI2 enabled, the job
-/// compiled with BMI2 so that its lookups are inlined. A no_std build without the feature
-/// cannot ask, and computes.
+/// Runs `job` on the PEXT table where that is fast (the `choice` module), else on the
+/// computed attacks: one question to the CPU for the whole job (a cached answer after the
+/// first), and, in a build without BMI2 enabled, the job compiled with BMI2 so that its lookups
+/// are inlined. A no_std build cannot ask, and takes the table where the build enables BMI2,
+/// else computes.
 #[inline(always)]
 pub(crate) fn with_sliders<J: SliderJob>(job: J) -> J::Output {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
-        job.run(Pext(()))
+        match Pext::detect() {
+            Some(pext) => job.run(pext),
+            #[cfg(feature = "std")]
+            None => run_computed(job),
+            #[cfg(not(feature = "std"))]
+            None => job.run(Computed),
+        }
     }
     #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), feature = "std"))]
     {
         match Pext::detect() {
-            // SAFETY: `run_with_bmi2` needs BMI2, and the CPU has just been seen to have it.
+            // SAFETY: `run_with_bmi2` needs BMI2, and a `Pext` exists only where the CPU has it.
             Some(pext) => unsafe { run_with_bmi2(job, pext) },
             None => run_computed(job),
         }
@@ -301,9 +326,12 @@ pub(crate) fn with_sliders<J: SliderJob>(job: J) -> J::Output {
     }
 }
 
-/// `job` on the computed attacks, out of line like [`run_with_bmi2`], so that a caller holds
-/// a call for each technique rather than a copy of the job.
-#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), feature = "std"))]
+/// `job` on the computed attacks, out of line (like [`run_with_bmi2`] in a build without
+/// BMI2), so that a caller holds a call rather than a second copy of the job. Cold: most CPUs
+/// take the table, and without the mark the compiler lays the caller out for both ways alike
+/// (in a build with BMI2 the table's way is inlined, and pays for the other's spills).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[cold]
 #[inline(never)]
 fn run_computed<J: SliderJob>(job: J) -> J::Output {
     job.run(Computed)
@@ -349,29 +377,6 @@ fn bishop_without_table(sq: u32, occupied: u64) -> u64 {
         | hyperbola(sq, RAYS[3][s] | RAYS[7][s], occupied)
 }
 
-/// The squares a rook on square index `sq` attacks with blockers `occupied` (blockers
-/// included; the same answer as [`super::rook`]), the technique chosen for this lookup alone
-/// (a query with several lookups is cheaper through [`with_sliders`]).
-#[inline(always)]
-pub(crate) fn rook(sq: u32, occupied: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
-    if let Some(pext) = Pext::detect() {
-        return pext.rook(sq, occupied);
-    }
-    Computed.rook(sq, occupied)
-}
-
-/// The squares a bishop on square index `sq` attacks with blockers `occupied` (blockers
-/// included; the same answer as [`super::bishop`]); see [`rook`].
-#[inline(always)]
-pub(crate) fn bishop(sq: u32, occupied: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
-    if let Some(pext) = Pext::detect() {
-        return pext.bishop(sq, occupied);
-    }
-    Computed.bishop(sq, occupied)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,27 +401,6 @@ mod tests {
             .chain([0, !0])
     }
 
-    /// The path this CPU takes (the table with BMI2) and the table-free fallback both agree
-    /// with the classical ray scans on every square.
-    #[test]
-    fn lookups_match_ray_scans() {
-        for occupied in occupancies() {
-            for sq in 0..64u32 {
-                let square = Square::index(sq as usize);
-                let rook_ref = super::super::rook(square, Bitboard(occupied)).0;
-                let bishop_ref = super::super::bishop(square, Bitboard(occupied)).0;
-                assert_eq!(rook(sq, occupied), rook_ref, "rook {sq} {occupied:#x}");
-                assert_eq!(
-                    bishop(sq, occupied),
-                    bishop_ref,
-                    "bishop {sq} {occupied:#x}"
-                );
-                assert_eq!(rook_without_table(sq, occupied), rook_ref);
-                assert_eq!(bishop_without_table(sq, occupied), bishop_ref);
-            }
-        }
-    }
-
     /// Reads one square's rook and bishop attacks through a [`SliderJob`].
     struct Both {
         sq: u32,
@@ -434,12 +418,12 @@ mod tests {
         }
     }
 
-    /// Each technique, and the one [`with_sliders`] picks on this CPU, agrees with the
-    /// classical ray scans on every square.
+    /// Each technique this CPU can run (the table wherever it has BMI2, fast `pext` or not),
+    /// and the one [`with_sliders`] picks, agrees with the classical ray scans on every square.
     #[test]
     fn techniques_and_the_chosen_one_match_ray_scans() {
         #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
-        let pext = Pext::detect();
+        let pext = Pext::if_bmi2();
         for occupied in occupancies() {
             for sq in 0..64u32 {
                 let square = Square::index(sq as usize);

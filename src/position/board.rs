@@ -10,6 +10,8 @@
 //! rank 8 for the other) and the en passant target square (always on rank 6 for the side to
 //! move, stored only when an en passant capture is legal).
 
+use crate::attacks::slider_lookup::{SliderJob, Sliders, with_sliders};
+
 /// Index of the side to move's men.
 pub(crate) const US: usize = 0;
 /// Index of the other side's men.
@@ -66,24 +68,49 @@ pub(crate) const fn pawn_attacks_south(pawns: u64) -> u64 {
 }
 
 /// Whether `king` (one square) is attacked by the men `them` with occupancy `occupied`; piece
-/// kinds are read from `b`. A plain attack test, for the places off the generator's path; the
-/// sliders' attacks come from the PEXT table where the CPU has BMI2.
+/// kinds are read from `b`. A plain attack test, for the places off the generator's path: the
+/// slider technique is chosen once for both of its slider lookups ([`with_sliders`]).
 #[inline(always)]
 pub(crate) fn king_attacked(b: &Board, king: u64, occupied: u64, them: u64) -> bool {
-    king_attacked_with::<true>(b, king, occupied, them)
+    with_sliders(KingAttacked {
+        b,
+        king,
+        occupied,
+        them,
+    })
+}
+
+/// [`king_attacked`] as a query for [`with_sliders`].
+struct KingAttacked<'a> {
+    b: &'a Board,
+    king: u64,
+    occupied: u64,
+    them: u64,
+}
+
+impl SliderJob for KingAttacked<'_> {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run<S: Sliders>(self, sliders: S) -> bool {
+        king_attacked_by(sliders, self.b, self.king, self.occupied, self.them)
+    }
 }
 
 /// [`king_attacked`] by ray scans only: no run-time CPU detection and no table, so that the
 /// en passant check inside make-move compiles to the backend's own instructions in its perft.
 #[inline(always)]
 pub(crate) fn king_attacked_by_ray_scans(b: &Board, king: u64, occupied: u64, them: u64) -> bool {
-    king_attacked_with::<false>(b, king, occupied, them)
+    let sq = crate::Square::index(king.trailing_zeros() as usize);
+    let rook = crate::attacks::rook(sq, crate::Bitboard(occupied)).0;
+    let bishop = crate::attacks::bishop(sq, crate::Bitboard(occupied)).0;
+    attacked_given_sliders(b, king, them, rook, bishop)
 }
 
 /// [`king_attacked`] with the sliders' attacks from `sliders`: for a query that has chosen its
-/// slider technique once ([`with_sliders`](crate::attacks::slider_lookup::with_sliders)).
+/// slider technique once ([`with_sliders`]).
 #[inline(always)]
-pub(crate) fn king_attacked_by<S: crate::attacks::slider_lookup::Sliders>(
+pub(crate) fn king_attacked_by<S: Sliders>(
     sliders: S,
     b: &Board,
     king: u64,
@@ -98,29 +125,6 @@ pub(crate) fn king_attacked_by<S: crate::attacks::slider_lookup::Sliders>(
         sliders.rook(king_sq, occupied),
         sliders.bishop(king_sq, occupied),
     )
-}
-
-#[inline(always)]
-fn king_attacked_with<const BY_TABLE: bool>(
-    b: &Board,
-    king: u64,
-    occupied: u64,
-    them: u64,
-) -> bool {
-    let king_sq = king.trailing_zeros() as usize;
-    let sq = crate::Square::index(king_sq);
-    let (rook, bishop) = if BY_TABLE {
-        (
-            crate::attacks::slider_lookup::rook(king_sq as u32, occupied),
-            crate::attacks::slider_lookup::bishop(king_sq as u32, occupied),
-        )
-    } else {
-        (
-            crate::attacks::rook(sq, crate::Bitboard(occupied)).0,
-            crate::attacks::bishop(sq, crate::Bitboard(occupied)).0,
-        )
-    };
-    attacked_given_sliders(b, king, them, rook, bishop)
 }
 
 /// Whether `king` is attacked by `them`, given the rook and bishop attacks from its square.

@@ -51,13 +51,18 @@ impl Position {
     /// set of the moving man and one test of whether the king is attacked after the move; for
     /// castling and en passant, [`Position::is_legal_by_targets`].
     pub(crate) fn is_legal_direct(&self, m: Move) -> bool {
-        let Some(m) = Move::from_bits(m.to_bits()) else {
-            return false;
-        };
         let kind = m.kind_bits();
         if kind == Move::RAW_CASTLING || kind == Move::RAW_EN_PASSANT {
             return self.is_legal_by_targets(m);
         }
+        // The move's bit pattern is not checked on its own (`Move::from_bits`): a normal move or
+        // a promotion is legal only if `to` is in the moving man's reach, which holds only
+        // squares on its lines or a knight's jump away, and the promotion rule ties the kind to
+        // a pawn reaching the last rank; so a pattern that no move can have is refused anyway.
+        debug_assert!(
+            kind <= Move::RAW_PROMOTION + 3,
+            "a Move's kind is one of eight"
+        );
         // A move that does not start on a man of the side to move, or lands on one, is refused
         // before the slider technique is chosen; that choice is then made once for the reach
         // and the king's test, not at each lookup (a build without BMI2 enabled asks the CPU).
@@ -70,7 +75,8 @@ impl Position {
     }
 
     /// [`Position::is_legal_direct`] for a normal move or a promotion `m` (of a valid bit
-    /// pattern), the sliders' attacks read from `sliders`.
+    /// pattern) that starts on a man of the side to move and does not land on one (the caller
+    /// has refused the others), the sliders' attacks read from `sliders`.
     #[inline(always)]
     fn is_legal_normal<S: Sliders>(&self, sliders: S, m: Move) -> bool {
         let kind = m.kind_bits();
@@ -78,9 +84,6 @@ impl Position {
         let (from, to) = (m.source_index() ^ flip, m.target_index() ^ flip);
         let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
         let b = &self.board;
-        if b[US] & from_bb == 0 || b[US] & to_bb != 0 {
-            return false;
-        }
         let occupied = b[US] | b[THEM];
         // Relative squares: knight, king and slider attacks look the same from either side.
         let sq = Square::index(from as usize);
@@ -188,6 +191,45 @@ impl SliderJob for DirectCheck<'_> {
 mod tests {
     use super::*;
     use crate::attacks::slider_lookup::Computed;
+
+    /// Every move `Move::new` can build (any squares, any kind, geometry or not) is legal by
+    /// `is_legal` exactly when the generator lists it, in positions with promotions, castling
+    /// and en passant: `is_legal` relies on the reach test, not on a check of the pattern.
+    #[test]
+    fn every_constructible_move_is_legal_exactly_when_listed() {
+        use crate::{MoveKind, Piece};
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - e3 0 1",
+        ];
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::EnPassant,
+            MoveKind::Castling,
+            MoveKind::Promotion(Piece::Knight),
+            MoveKind::Promotion(Piece::Bishop),
+            MoveKind::Promotion(Piece::Rook),
+            MoveKind::Promotion(Piece::Queen),
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let listed = pos.legal_moves();
+            let mut legal = 0;
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    for kind in kinds {
+                        let m = Move::new(from, to, kind);
+                        let expected = listed.contains(&m);
+                        assert_eq!(pos.is_legal(m), expected, "{fen} {m:?}");
+                        legal += expected as usize;
+                    }
+                }
+            }
+            assert_eq!(legal, listed.len(), "{fen}");
+        }
+    }
 
     /// The computed slider technique gives the same answers as the target-set check, so that
     /// the path a CPU without BMI2 takes is tested on every CPU (with BMI2, `is_legal` itself

@@ -429,9 +429,15 @@ impl Position {
     pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
         // Settled once the lower bound reaches the threshold or the upper one stays below it;
         // the answer is then on the threshold's side of it.
-        exchange(&self.board, self.square_flip(), m, false, |low, high| {
-            low >= threshold || high < threshold
-        }) >= threshold
+        // The closure holds the threshold itself, not a reference to it: where the exchange
+        // goes on in a function of its own, the test then reads no memory.
+        exchange(
+            &self.board,
+            self.square_flip(),
+            m,
+            false,
+            move |low, high| low >= threshold || high < threshold,
+        ) >= threshold
     }
 }
 
