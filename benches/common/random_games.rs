@@ -6,7 +6,10 @@
 mod rng;
 
 /// `count` distinct positions from random games (dirgolem plays them: from the start position,
-/// a random number of random legal moves), none of them over, as FENs. Deterministic in `seed`.
+/// a random number of random legal moves), none of them over, as FENs. Deterministic in `seed`,
+/// and independent of the order in which the generator lists the moves: the random index picks
+/// from the moves sorted by their bits, so that a change to the generator's order does not
+/// change the set that measures it.
 pub fn random_game_fens(count: usize, seed: u64) -> Vec<String> {
     let mut rng = rng::Rng::new(seed);
     let mut fens = std::collections::BTreeSet::new();
@@ -16,11 +19,12 @@ pub fn random_game_fens(count: usize, seed: u64) -> Vec<String> {
         let mut p = dirgolem::Position::startpos();
         let mut over = false;
         for _ in 0..plies {
-            let moves = p.legal_moves();
+            let mut moves = p.legal_moves().to_vec();
             if moves.is_empty() {
                 over = true;
                 break;
             }
+            moves.sort_unstable_by_key(|m| m.to_bits());
             p = p.play_unchecked(moves[rng.below(moves.len())]);
         }
         if over || p.legal_moves().is_empty() {
