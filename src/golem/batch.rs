@@ -292,24 +292,27 @@ impl PositionJob for CountBroadcast<'_> {
         }
         // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true exactly
         // when it is for one of them): on the vectors of squares where the backend makes them
-        // there, on general registers from the words elsewhere.
-        let double_pushed_beside = if P::MOVE_SQUARES_IN_VECTORS {
-            let pawns = Positions::splat(lanes, self.parent[PAWNS]);
-            let mut double_pushes = zero;
-            for chunk in 0..chunks {
-                double_pushes = double_pushes | (to[chunk] & (from[chunk] & pawns).shift_all(16));
-            }
-            let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
-                | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
-            (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any()
-        } else {
-            let mut double_pushes = 0;
-            for &word in &self.words[..self.moves] {
-                let (source, target) = (1u64 << (word & 63), 1u64 << (word >> 6 & 63));
-                double_pushes |= target & (source & self.parent[PAWNS]) << 16;
-            }
-            double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
-        };
+        // there, on general registers from the words elsewhere. A double push ends on the
+        // fourth rank, so without an enemy pawn there (most parents) none is beside one.
+        let double_pushed_beside = self.parent[PAWNS] & self.parent[THEM] & RANK_4 != 0
+            && if P::MOVE_SQUARES_IN_VECTORS {
+                let pawns = Positions::splat(lanes, self.parent[PAWNS]);
+                let mut double_pushes = zero;
+                for chunk in 0..chunks {
+                    double_pushes =
+                        double_pushes | (to[chunk] & (from[chunk] & pawns).shift_all(16));
+                }
+                let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
+                    | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
+                (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any()
+            } else {
+                let mut double_pushes = 0;
+                for &word in &self.words[..self.moves] {
+                    let (source, target) = (1u64 << (word & 63), 1u64 << (word >> 6 & 63));
+                    double_pushes |= target & (source & self.parent[PAWNS]) << 16;
+                }
+                double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
+            };
         if double_pushed_beside {
             return None;
         }
