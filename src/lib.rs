@@ -25,6 +25,7 @@ pub mod sliders;
 mod square;
 mod uci_text;
 
+pub use attacks::slider_lookup::SliderTechnique;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use chess_move::{Move, MoveKind, Uci};
 pub use dispatch::{Backend, BackendError, Generator};

@@ -21,8 +21,10 @@ use super::{RAYS, ray_attacks};
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod choice;
+mod technique;
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 use choice::{Technique, chosen_technique};
+pub use technique::SliderTechnique;
 
 /// Ray directions (lane order) of a rook: N, E, S, W.
 const ROOK_DIRECTIONS: [usize; 4] = [0, 2, 4, 6];

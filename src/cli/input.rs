@@ -1,7 +1,7 @@
 //! What the commands share in reading their arguments: which options apply to which command,
 //! the DEPTH and FEN arguments, the FEN options and the backend.
 
-use dirgolem::{Generator, ParseOptions, Position};
+use dirgolem::{Generator, ParseOptions, Position, SliderTechnique};
 
 use super::Error;
 use super::args::{Args, parse_depth};
@@ -51,6 +51,13 @@ pub fn parse_options(args: &Args) -> ParseOptions {
         ParseOptions::standard()
     };
     options.with_relaxed(args.relaxed)
+}
+
+/// Checks `DIRGOLEM_SLIDERS` (an unknown technique refused, as an unknown backend is) and
+/// settles the slider technique for the run, before any query reads it.
+pub fn check_sliders() -> Result<(), Error> {
+    SliderTechnique::from_env().map_err(|e| format!("{}: {e}", SliderTechnique::ENV_VAR))?;
+    Ok(())
 }
 
 /// The generator of `--backend`, `DIRGOLEM_BACKEND`, or the fastest backend of this CPU.

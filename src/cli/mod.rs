@@ -66,6 +66,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<ExitCode, Error> {
         )));
     }
     input::check_options_apply(command, args)?;
+    if command != "help" {
+        input::check_sliders()?;
+    }
     match command.as_str() {
         "help" => {
             input::no_more("help", rest.get(1..).unwrap_or(&[]))?;

@@ -12,7 +12,7 @@ use crate::lanes::aarch64::Neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
 use crate::lanes::{Portable, Scalar};
-use crate::{ErrorText, Move, MoveList, MoveTargets, Position};
+use crate::{ErrorText, Move, MoveList, MoveTargets, Position, SliderTechnique};
 
 /// A vector unit the generator can run on.
 ///
@@ -129,7 +129,7 @@ impl FromStr for Backend {
     }
 }
 
-/// Why a backend cannot be used.
+/// Why a backend, or the slider technique of the per-node queries, cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendError {
     /// The name is not one of `scalar`, `portable`, `sse2`, `avx2`, `avx512`, `neon` (quoted,
@@ -137,6 +137,9 @@ pub enum BackendError {
     Unknown(ErrorText),
     /// This CPU (or this build's target architecture) lacks the backend's instructions.
     Unavailable(Backend),
+    /// The name is not one of the [`SliderTechnique`]s, `pext` and `computed` (quoted, cut
+    /// when long).
+    UnknownSliderTechnique(ErrorText),
 }
 
 impl fmt::Display for BackendError {
@@ -150,6 +153,16 @@ impl fmt::Display for BackendError {
             BackendError::Unavailable(b) => {
                 write!(f, "backend '{b}' is not available on this CPU (available: ")?;
                 write_names(f, Backend::ALL.into_iter().filter(|b| b.is_available()))?;
+                f.write_str(")")
+            }
+            BackendError::UnknownSliderTechnique(name) => {
+                write!(f, "unknown slider technique '{name}' (known: ")?;
+                for (i, technique) in SliderTechnique::ALL.into_iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    f.write_str(technique.name())?;
+                }
                 f.write_str(")")
             }
         }
@@ -295,9 +308,18 @@ impl Generator {
             })
     }
 
-    /// The generator named by `DIRGOLEM_BACKEND` if set, else [`Generator::detect`].
+    /// The generator named by `DIRGOLEM_BACKEND` if set, else [`Generator::detect`]. It also
+    /// checks `DIRGOLEM_SLIDERS` and makes the per-node queries' choice of slider technique
+    /// ([`SliderTechnique::from_env`]): an error if either names nothing known.
+    ///
+    /// ```
+    /// // The tests run without either variable, or with accepted values.
+    /// let generator = dirgolem::Generator::from_env().unwrap();
+    /// assert!(generator.backend().is_available());
+    /// ```
     #[cfg(feature = "std")]
     pub fn from_env() -> Result<Generator, BackendError> {
+        SliderTechnique::from_env()?;
         match Backend::from_env()? {
             Some(backend) => Generator::new(backend),
             None => Ok(Generator::detect()),

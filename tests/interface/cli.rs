@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use dirgolem::{Backend, CastlingMode, Generator, ParseOptions, Position, perft};
+use dirgolem::{Backend, CastlingMode, Generator, ParseOptions, Position, SliderTechnique, perft};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -639,6 +639,51 @@ fn unknown_backends_are_refused_from_option_and_environment() {
             .args(["divide", "1", "--backend", "scalar"]),
         &format!("DIRGOLEM_BACKEND: {}", unknown("x")),
     );
+}
+
+/// A set but unknown `DIRGOLEM_SLIDERS` stops every command but help before it starts, as an
+/// unknown backend does, naming the variable and the accepted values; the accepted values and
+/// an empty one run.
+#[test]
+fn unknown_slider_techniques_are_refused_from_the_environment() {
+    let message = "DIRGOLEM_SLIDERS: unknown slider technique 'bogus' (known: pext, computed)";
+    assert_eq!(
+        format!(
+            "{}: {}",
+            SliderTechnique::ENV_VAR,
+            "bogus".parse::<SliderTechnique>().unwrap_err()
+        ),
+        message
+    );
+    for args in [
+        &["perft", "1"][..],
+        &["divide", "1", "--backend", "scalar"],
+        &["suite", &data("cpw.epd")],
+        &["bench", "--quick"],
+        &["backends"],
+    ] {
+        assert_input_error(tool().env("DIRGOLEM_SLIDERS", "bogus").args(args), message);
+    }
+    let output = tool()
+        .env("DIRGOLEM_SLIDERS", "bogus")
+        .args(["help", "perft"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for value in ["pext", "computed", ""] {
+        let output = tool()
+            .env("DIRGOLEM_SLIDERS", value)
+            .args(["perft", "3"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{value}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stdout(&output), "nodes 8902\n", "{value}");
+    }
 }
 
 #[test]

@@ -13,22 +13,19 @@
 //!
 //! The environment variable [`ENV_VAR`] (`DIRGOLEM_SLIDERS`) forces the choice, for tests and
 //! measurements: `computed` takes the computed attacks on any CPU, `pext` takes the table on
-//! any CPU with BMI2 (without it there is no table to take); any other value is ignored. It is
-//! read once, at the first query that asks.
+//! any CPU with BMI2 (without it there is no table to take).
+//! [`SliderTechnique::from_env`](Technique::from_env) (which the tool and `Generator::from_env`
+//! call at start-up) reads it, refuses a value it does not know and makes the choice
+//! ([`settle`]). Where nothing has made the choice, the first query reads the variable itself:
+//! a query cannot fail, so it ignores a value it does not know, and the read is the one heap
+//! allocation of the queries, once per process.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
-/// A slider technique [`super::with_sliders`] can run a query on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Technique {
-    /// The table indexed by `pext` ([`super::Pext`]).
-    Pext,
-    /// The attacks computed without a table ([`super::Computed`]).
-    Computed,
-}
+pub(crate) use super::technique::SliderTechnique as Technique;
 
 /// The environment variable that forces the technique: `pext` or `computed`.
-pub(crate) const ENV_VAR: &str = "DIRGOLEM_SLIDERS";
+pub(crate) const ENV_VAR: &str = Technique::ENV_VAR;
 
 /// Whether a CPU of this CPUID vendor string and (display) family runs `pext` fast, given that
 /// it has BMI2: everything but AMD's and Hygon's cores before family 0x19 (Zen 3).
@@ -93,35 +90,62 @@ const COMPUTED: u8 = 2;
 /// work it out and store the same answer.
 static CHOICE: AtomicU8 = AtomicU8::new(UNKNOWN);
 
-/// The technique for this CPU (and [`ENV_VAR`]), worked out at the first call and cached.
+/// The technique for this CPU (and [`ENV_VAR`]), worked out at the first call unless
+/// [`settle`] has, and cached.
 #[inline(always)]
 pub(crate) fn chosen_technique() -> Technique {
-    match CHOICE.load(Ordering::Relaxed) {
+    chosen_in(&CHOICE)
+}
+
+/// Makes the choice now with `forced` as the value of [`ENV_VAR`] (read and checked by the
+/// caller), so that no query reads the environment.
+pub(crate) fn settle(forced: Option<Technique>) {
+    settle_in(&CHOICE, forced);
+}
+
+/// [`chosen_technique`] on the cache `choice`.
+#[inline(always)]
+fn chosen_in(choice: &AtomicU8) -> Technique {
+    match choice.load(Ordering::Relaxed) {
         PEXT => Technique::Pext,
         COMPUTED => Technique::Computed,
-        _ => choose_now(),
+        _ => choose_now(choice),
     }
 }
 
-/// The first question: [`decide`] on this CPU's answers, stored in [`CHOICE`].
+/// The first question, where nothing has settled the choice: [`decide`] on this CPU's answers
+/// and the variable as it is (an unknown value ignored), stored in `choice`.
 #[cold]
 #[inline(never)]
-fn choose_now() -> Technique {
-    let (vendor, family) = cpu_identity();
+fn choose_now(choice: &AtomicU8) -> Technique {
+    // The one heap allocation of the queries (an owned copy of the value), once per process.
     let forced = std::env::var_os(ENV_VAR);
+    store(
+        choice,
+        decide_here(forced.as_ref().map(|v| v.as_encoded_bytes())),
+    )
+}
+
+/// [`settle`] on the cache `choice`.
+fn settle_in(choice: &AtomicU8, forced: Option<Technique>) -> Technique {
+    store(choice, decide_here(forced.map(|t| t.name().as_bytes())))
+}
+
+/// [`decide`] on this CPU's answers, `forced` the value of [`ENV_VAR`].
+fn decide_here(forced: Option<&[u8]>) -> Technique {
+    let (vendor, family) = cpu_identity();
     // The question `lanes/detect.rs` asks for the backends with `std`.
     let bmi2 = std::arch::is_x86_feature_detected!("bmi2");
-    let technique = decide(
-        bmi2,
-        &vendor,
-        family,
-        forced.as_ref().map(|v| v.as_encoded_bytes()),
-    );
+    decide(bmi2, &vendor, family, forced)
+}
+
+/// Stores `technique` in the cache `choice`, and returns it.
+fn store(choice: &AtomicU8, technique: Technique) -> Technique {
     let code = match technique {
         Technique::Pext => PEXT,
         Technique::Computed => COMPUTED,
     };
-    CHOICE.store(code, Ordering::Relaxed);
+    choice.store(code, Ordering::Relaxed);
     technique
 }
 
@@ -149,7 +173,7 @@ mod tests {
     }
 
     /// The table needs BMI2 whatever is asked; the variable overrides the speed rule both ways;
-    /// an unknown value is ignored.
+    /// an unknown value is ignored (what a query does; `from_env` refuses it).
     #[test]
     fn decide_takes_the_table_only_where_it_exists_and_is_wanted() {
         use Technique::*;
@@ -190,5 +214,25 @@ mod tests {
             "the second answer is the cached one"
         );
         assert_ne!(CHOICE.load(Ordering::Relaxed), UNKNOWN);
+    }
+
+    /// A settled choice is the decision on the value given, not on the environment, and a
+    /// query finds it made. Both ways are asked of a cache of the test's own, so that the
+    /// process's choice stays as the other tests expect.
+    #[test]
+    fn a_settled_choice_is_what_the_queries_take() {
+        let (vendor, family) = cpu_identity();
+        let bmi2 = std::arch::is_x86_feature_detected!("bmi2");
+        for forced in [Some(Technique::Computed), Some(Technique::Pext), None] {
+            let cache = AtomicU8::new(UNKNOWN);
+            let expected = decide(bmi2, &vendor, family, forced.map(|t| t.name().as_bytes()));
+            assert_eq!(settle_in(&cache, forced), expected, "{forced:?}");
+            assert_ne!(cache.load(Ordering::Relaxed), UNKNOWN);
+            assert_eq!(chosen_in(&cache), expected, "{forced:?}");
+        }
+        // Forced to compute, the queries compute whatever the CPU and the environment say.
+        let cache = AtomicU8::new(UNKNOWN);
+        settle_in(&cache, Some(Technique::Computed));
+        assert_eq!(chosen_in(&cache), Technique::Computed);
     }
 }
