@@ -18,6 +18,39 @@ pub enum MoveKind {
     Castling,
 }
 
+impl MoveKind {
+    /// Every kind a move can have: the seven a [`Move`] holds (promotions to a knight, bishop,
+    /// rook or queen; [`Move::new`] stores one to a pawn or king as a queen's). For code that
+    /// tries every kind, such as a check of made-up moves against the legal ones.
+    ///
+    /// ```
+    /// use dirgolem::{Move, MoveKind, Position, Square};
+    /// // Each kind is kept by a move, and is a different move.
+    /// for (i, kind) in MoveKind::ALL.into_iter().enumerate() {
+    ///     assert_eq!(Move::new(Square::E2, Square::E4, kind).kind(), kind);
+    ///     assert!(!MoveKind::ALL[..i].contains(&kind));
+    /// }
+    /// // Every legal move of a position is one of the made-up moves of every kind.
+    /// let pos = Position::startpos();
+    /// let legal = Square::ALL
+    ///     .into_iter()
+    ///     .flat_map(|from| Square::ALL.into_iter().map(move |to| (from, to)))
+    ///     .flat_map(|(from, to)| MoveKind::ALL.map(|kind| Move::new(from, to, kind)))
+    ///     .filter(|&m| pos.is_legal(m))
+    ///     .count();
+    /// assert_eq!(legal, 20);
+    /// ```
+    pub const ALL: [MoveKind; 7] = [
+        MoveKind::Normal,
+        MoveKind::EnPassant,
+        MoveKind::Castling,
+        MoveKind::Promotion(Piece::Knight),
+        MoveKind::Promotion(Piece::Bishop),
+        MoveKind::Promotion(Piece::Rook),
+        MoveKind::Promotion(Piece::Queen),
+    ];
+}
+
 /// A move, two bytes: from (6 bits), to (6 bits), kind (4 bits).
 ///
 /// Castling is stored as "king takes own rook", so that standard chess and Chess960 share one

@@ -197,21 +197,12 @@ mod tests {
     /// and en passant: `is_legal` relies on the reach test, not on a check of the pattern.
     #[test]
     fn every_constructible_move_is_legal_exactly_when_listed() {
-        use crate::{MoveKind, Piece};
+        use crate::MoveKind;
         let fens = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - e3 0 1",
-        ];
-        let kinds = [
-            MoveKind::Normal,
-            MoveKind::EnPassant,
-            MoveKind::Castling,
-            MoveKind::Promotion(Piece::Knight),
-            MoveKind::Promotion(Piece::Bishop),
-            MoveKind::Promotion(Piece::Rook),
-            MoveKind::Promotion(Piece::Queen),
         ];
         for fen in fens {
             let pos = Position::from_fen(fen).unwrap();
@@ -219,7 +210,7 @@ mod tests {
             let mut legal = 0;
             for from in Square::ALL {
                 for to in Square::ALL {
-                    for kind in kinds {
+                    for kind in MoveKind::ALL {
                         let m = Move::new(from, to, kind);
                         let expected = listed.contains(&m);
                         assert_eq!(pos.is_legal(m), expected, "{fen} {m:?}");

@@ -31,17 +31,6 @@ fn all_legal(pos: &Position) -> Vec<Move> {
     moves
 }
 
-/// Every move kind the encoding has.
-const KINDS: [MoveKind; 7] = [
-    MoveKind::Normal,
-    MoveKind::EnPassant,
-    MoveKind::Castling,
-    MoveKind::Promotion(Piece::Knight),
-    MoveKind::Promotion(Piece::Bishop),
-    MoveKind::Promotion(Piece::Rook),
-    MoveKind::Promotion(Piece::Queen),
-];
-
 #[test]
 fn terminal_positions_are_checkmate_or_stalemate() {
     let (mut mates, mut stalemates) = (0, 0);
@@ -115,7 +104,7 @@ fn play_refuses_every_move_not_listed() {
         let legal: HashSet<Move> = all_legal(&pos).into_iter().collect();
         for from in Square::ALL {
             for to in Square::ALL {
-                for kind in KINDS {
+                for kind in MoveKind::ALL {
                     let m = Move::new(from, to, kind);
                     let listed = legal.contains(&m);
                     assert_eq!(pos.is_legal(m), listed, "{fen}: is_legal({m:?})");

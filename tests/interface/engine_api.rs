@@ -579,15 +579,6 @@ fn moves_not_from_the_generator_never_panic() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "1nbqkbn1/PpppppPp/8/8/8/8/pPPPPPpP/1NBQKBN1 b - - 0 1",
     ];
-    let kinds = [
-        MoveKind::Normal,
-        MoveKind::EnPassant,
-        MoveKind::Castling,
-        MoveKind::Promotion(Piece::Knight),
-        MoveKind::Promotion(Piece::Bishop),
-        MoveKind::Promotion(Piece::Rook),
-        MoveKind::Promotion(Piece::Queen),
-    ];
     let mut played = 0u64;
     for fen in fens {
         let pos = Position::from_fen(fen).unwrap();
@@ -597,7 +588,7 @@ fn moves_not_from_the_generator_never_panic() {
             .collect();
         for from in Square::ALL {
             for to in Square::ALL {
-                moves.extend(kinds.iter().map(|&k| Move::new(from, to, k)));
+                moves.extend(MoveKind::ALL.map(|k| Move::new(from, to, k)));
             }
         }
         let patterns = valid_patterns().len();
