@@ -264,7 +264,7 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
 /// [`EACH_CAPACITY`] moves, so fewer stand-ins to write first), and the moves alone are copied
 /// into the list returned, built by direct indexing (so in the caller's return place, not
 /// copied out whole). Positions with that many moves or more (the most in a game is 218) are
-/// written again into a whole list, which is copied the same way.
+/// written again into a whole list out of line, which is the list returned.
 #[inline(always)]
 pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
     lanes: L,
@@ -293,14 +293,11 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
     };
     // Below the array's capacity no write wrapped round (or was left out), so the first
     // `written` moves are all there.
-    let whole: MoveList;
-    let (source, written) = if written < EACH_CAPACITY {
-        (&moves[..written], written)
+    if written < EACH_CAPACITY {
+        MoveList::copied_from(&moves, written, stand_in)
     } else {
-        whole = whole_list::<KIND>(b, targets, flip, stand_in);
-        (whole.as_slice(), whole.written())
-    };
-    MoveList::copied_from(source, written, stand_in)
+        whole_list::<KIND>(b, targets, flip, stand_in)
+    }
 }
 
 /// The moves of [`list_of_kind`] for positions with more than its array holds: a whole list,
@@ -879,7 +876,9 @@ mod tests {
                 setup.remove(queen);
             }
         }
-        for (low, high) in [(0, 128), (128, 256), (256, usize::MAX)] {
+        // Lists of up to 64 moves, of more (whose moves past the returned list's fixed copy
+        // are copied by length), of more than the writer's array holds, of more than a list.
+        for (low, high) in [(0, 64), (64, 128), (128, 256), (256, usize::MAX)] {
             assert!(
                 counts.iter().any(|c| (low..high).contains(c)),
                 "no count in {low}..{high}: {counts:?}"
