@@ -13,6 +13,10 @@ pub const CAPACITY: usize = 256;
 /// moves are copied at once); never part of the list.
 pub(crate) const SPARE: usize = 8;
 
+/// The slots that [`MoveList::copied_from`] copies whatever the number of moves: more than
+/// most positions have, so that the copy by length past them is rarely taken.
+const COPIED_WHOLE: usize = 64;
+
 /// The legal moves of a position, in a fixed-size array on the stack. Derefs to `[Move]` and
 /// `mut [Move]`, so an engine sorts and edits it as a slice; [`MoveList::retain`],
 /// [`MoveList::swap_remove`], [`MoveList::clear`] and [`Extend`] change its length. Two lists
@@ -55,31 +59,44 @@ impl MoveList {
         }
     }
 
-    /// A list of `written` moves, the first of them `source` (at least `CAPACITY` of them, or
-    /// all), its other slots holding `stand_in`: for the entry points that return a list. The
-    /// copy is made move by move by direct indexing, so that the new list is built where the
-    /// caller takes it (the return place); a list whose address went to the writer is not, and
-    /// returning it copies all 544 bytes.
+    /// A list of `written` moves, the first of them from the front of `source` (at least
+    /// `CAPACITY` of them, or all), its other slots holding `stand_in` or what `source` holds
+    /// past them: for the entry points that return a list. The copy is made move by move by
+    /// direct indexing, so that the new list is built where the caller takes it (the return
+    /// place); a list whose address went to the writer is not, and returning it copies all
+    /// 544 bytes. The first [`COPIED_WHOLE`] slots are copied whatever the list's length, a
+    /// copy of fixed size that the compiler writes inline (no call to `memcpy`, whose branches
+    /// on the length the CPU mispredicts as the lengths vary), and over which it does not
+    /// write the stand-ins; only the moves past them are copied by length.
     #[inline(always)]
-    pub(crate) fn copied_from(source: &[Move], written: usize, stand_in: Move) -> MoveList {
+    pub(crate) fn copied_from<const N: usize>(
+        source: &[Move; N],
+        written: usize,
+        stand_in: Move,
+    ) -> MoveList {
+        const {
+            assert!(
+                COPIED_WHOLE <= N && COPIED_WHOLE <= CAPACITY,
+                "the fixed copy is within both arrays"
+            )
+        };
         let mut list = MoveList::with_stand_ins(stand_in);
         let len = written.min(CAPACITY);
         #[allow(
             clippy::manual_memcpy,
             reason = "a slice copy borrows the array, and then the list is not built in the return place"
         )]
-        for i in 0..len.min(source.len()) {
-            list.moves[i] = source[i];
+        {
+            for i in 0..COPIED_WHOLE {
+                list.moves[i] = source[i];
+            }
+            for i in COPIED_WHOLE..len.min(N) {
+                list.moves[i] = source[i];
+            }
         }
         list.len = len;
         list.dropped = written - len;
         list
-    }
-
-    /// The moves written into the list, those dropped past its capacity included.
-    #[inline(always)]
-    pub(crate) fn written(&self) -> usize {
-        self.len + self.dropped
     }
 
     /// Appends `m`; if the list is full, counts it as dropped instead.
@@ -284,5 +301,37 @@ mod tests {
         assert_eq!(list.as_slice(), [m]);
         assert_eq!(list.clone().into_iter().collect::<Vec<_>>(), [m]);
         assert_eq!((&mut list).into_iter().count(), 1);
+    }
+
+    /// A list copied from an array holds the first `written` moves (at most `CAPACITY`) and
+    /// counts the rest as dropped, on both sides of the slots copied whatever the length
+    /// (where the copy by length begins) and of the capacity.
+    #[test]
+    fn copied_lists_hold_the_first_moves() {
+        let stand_in = Move::from_raw(0x0038);
+        let source: [Move; CAPACITY + SPARE] =
+            core::array::from_fn(|i| Move::from_raw(i as u16 + 1));
+        let small: [Move; 2 * COPIED_WHOLE] = core::array::from_fn(|i| source[i]);
+        for written in [
+            0,
+            1,
+            COPIED_WHOLE - 1,
+            COPIED_WHOLE,
+            COPIED_WHOLE + 1,
+            2 * COPIED_WHOLE - 1,
+        ] {
+            let list = MoveList::copied_from(&small, written, stand_in);
+            assert_eq!(list.as_slice(), &source[..written], "{written}");
+            assert!(list.is_complete());
+        }
+        for written in [CAPACITY - 1, CAPACITY, CAPACITY + 5] {
+            let list = MoveList::copied_from(&source, written, stand_in);
+            assert_eq!(
+                list.as_slice(),
+                &source[..written.min(CAPACITY)],
+                "{written}"
+            );
+            assert_eq!(list.len() + list.dropped, written);
+        }
     }
 }

@@ -34,7 +34,9 @@
 //!
 //! The pawn sets are cut out of the direction sets: a target whose square one step back holds
 //! our pawn was reached by that pawn (the source is the nearest man behind the target), and a
-//! rank-4 target with an empty square and our pawn behind it by a double push.
+//! rank-4 target with an empty square and our pawn behind it by a double push. The king and
+//! the sliders take from the sets only squares whose nearest man back is themselves, so they
+//! read the sets as they are.
 
 use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, jump, step};
 use super::{MoveTargets, kind};
@@ -264,7 +266,7 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
 /// [`EACH_CAPACITY`] moves, so fewer stand-ins to write first), and the moves alone are copied
 /// into the list returned, built by direct indexing (so in the caller's return place, not
 /// copied out whole). Positions with that many moves or more (the most in a game is 218) are
-/// written again into a whole list, which is copied the same way.
+/// written again into a whole list out of line, which is the list returned.
 #[inline(always)]
 pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
     lanes: L,
@@ -293,14 +295,11 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
     };
     // Below the array's capacity no write wrapped round (or was left out), so the first
     // `written` moves are all there.
-    let whole: MoveList;
-    let (source, written) = if written < EACH_CAPACITY {
-        (&moves[..written], written)
+    if written < EACH_CAPACITY {
+        MoveList::copied_from(&moves, written, stand_in)
     } else {
-        whole = whole_list::<KIND>(b, targets, flip, stand_in);
-        (whole.as_slice(), whole.written())
-    };
-    MoveList::copied_from(source, written, stand_in)
+        whole_list::<KIND>(b, targets, flip, stand_in)
+    }
 }
 
 /// The moves of [`list_of_kind`] for positions with more than its array holds: a whole list,
@@ -418,17 +417,17 @@ fn write_all<L: Lanes, const KIND: u8>(
     let pawn_ne = t.rays[NE] & pawns << 9 & NOT_FILE_A;
     let pawn_nw = t.rays[NW] & pawns << 7 & NOT_FILE_H;
 
-    // 1. The king; 2. the rooks and queens along their lines, then bishops and queens.
-    let mut pieces = t.rays;
-    pieces[N] &= !(singles | doubles);
-    pieces[NE] &= !pawn_ne;
-    pieces[NW] &= !pawn_nw;
+    // 1. The king; 2. the rooks and queens along their lines, then bishops and queens. Both
+    // take from the direction sets only targets whose nearest man back is the piece itself
+    // (the square one step on, the squares before the first man), never a pawn's, so the
+    // sets need no pawn targets cut out first.
+    let pieces = &t.rays;
     let king = b[KINGS] & b[US];
     if L::COMPRESSES {
         // The steps' squares are known (the king's square plus each step): the moves come
         // from a table and the steps that exist pick them, without finding each target's
         // square in its set.
-        let steps = Lanes8::load(lanes, pieces) & step(lanes, Lanes8::splat(lanes, king));
+        let steps = Lanes8::load(lanes, *pieces) & step(lanes, Lanes8::splat(lanes, king));
         let words = KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
         let (moves, present) = steps.compress_u16_nonzero(words);
         w.put_row(&moves, 0, present);
@@ -448,9 +447,9 @@ fn write_all<L: Lanes, const KIND: u8>(
     // the quiet ones; in check, and for captures (the man at the end of the reach), they are
     // single squares.
     if t.in_check || KIND == kind::CAPTURES {
-        sliders::<true>(w, b, &pieces, occupied, flip);
+        sliders::<true>(w, b, pieces, occupied, flip);
     } else {
-        sliders::<false>(w, b, &pieces, occupied, flip);
+        sliders::<false>(w, b, pieces, occupied, flip);
     }
 
     // 3. Knights, one at a time, as the king: each jump's target tested in its direction's
@@ -814,6 +813,33 @@ mod tests {
         }
     }
 
+    /// Kings, rooks, bishops and queens right behind pawns that push (once or twice) or
+    /// capture (en passant too), in and out of check, for both sides: the king and the
+    /// sliders read the direction sets with the pawns' targets in them, and write none of
+    /// those moves, which the pawns write once.
+    #[test]
+    fn pieces_behind_pawns_leave_the_pawns_moves_to_them() {
+        for fen in [
+            "4k3/8/8/8/8/8/3PPP2/3QKR2 w - - 0 1",
+            "3qkr2/3ppp2/8/8/8/8/8/4K3 b - - 0 1",
+            "4k3/8/8/8/8/2p1p3/3P4/2BQK3 w - - 0 1",
+            "4k3/8/8/3pP3/8/6B1/8/4K3 w - d6 0 1",
+            "4k3/8/6b1/8/3Pp3/8/8/4K3 b - d3 0 1",
+            "4k3/8/8/b7/8/8/2P5/2Q1K3 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let count = pos.count_legal();
+            for (backend, list, each) in lists(fen) {
+                let mut distinct = list.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), count, "{fen} on {backend}: {list:?}");
+                assert_eq!(list.len(), count, "{fen} on {backend}: {list:?}");
+                assert_eq!(list, each, "{fen} on {backend}");
+            }
+        }
+    }
+
     /// Knights are written one at a time, by square, each with its jumps: two knights whose
     /// jumps share directions (and a target) do not interleave.
     #[test]
@@ -879,7 +905,9 @@ mod tests {
                 setup.remove(queen);
             }
         }
-        for (low, high) in [(0, 128), (128, 256), (256, usize::MAX)] {
+        // Lists of up to 64 moves, of more (whose moves past the returned list's fixed copy
+        // are copied by length), of more than the writer's array holds, of more than a list.
+        for (low, high) in [(0, 64), (64, 128), (128, 256), (256, usize::MAX)] {
             assert!(
                 counts.iter().any(|c| (low..high).contains(c)),
                 "no count in {low}..{high}: {counts:?}"
