@@ -29,7 +29,7 @@ mod list_set;
 use common::{POSITIONS, cozy_perft};
 
 fn generator() -> Generator {
-    Generator::from_env().unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND: {e}"))
+    Generator::from_env().unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND or DIRGOLEM_SLIDERS: {e}"))
 }
 
 fn chess_perft(board: &chess::Board, depth: u32) -> u64 {

@@ -73,7 +73,8 @@ fn pair<T: PartialEq + std::fmt::Debug>(
 fn main() {
     // `cargo bench` passes `--bench`; filters are not supported.
     let rounds = paired::rounds_from_env(9);
-    let g = Generator::from_env().unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND: {e}"));
+    let g = Generator::from_env()
+        .unwrap_or_else(|e| panic!("DIRGOLEM_BACKEND or DIRGOLEM_SLIDERS: {e}"));
     let jobs = std::env::var("PAIRED_JOBS").unwrap_or_default();
     if let Ok(job) = std::env::var("PAIRED_ONCE") {
         return once(&g, &job);
