@@ -26,7 +26,10 @@ use crate::Move;
 use crate::attacks::RAYS;
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
-use crate::position::{double_push_beside_enemy_pawn, make_board, square_after_double_push};
+use crate::position::{
+    double_push_beside_enemy_pawn, make_board, promote, square_after_double_push,
+    take_en_passant_pawn,
+};
 
 /// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
 /// derived from it are constants.
@@ -366,20 +369,9 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
         board[ORTHOGONAL] ^= rook;
         target = king_to;
     } else if kind_bits == Move::RAW_EN_PASSANT {
-        let captured = to_bb >> 8;
-        board[THEM] ^= captured;
-        board[PAWNS] ^= captured;
+        take_en_passant_pawn(&mut board, to_bb);
     } else {
-        board[PAWNS] ^= from_bb;
-        match kind_bits - Move::RAW_PROMOTION {
-            0 => board[KNIGHTS] |= from_bb,
-            1 => board[DIAGONAL] |= from_bb,
-            2 => board[ORTHOGONAL] |= from_bb,
-            _ => {
-                board[DIAGONAL] |= from_bb;
-                board[ORTHOGONAL] |= from_bb;
-            }
-        }
+        promote(&mut board, from_bb, kind_bits);
     }
     Some(PlainMove {
         parent: board,

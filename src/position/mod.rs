@@ -25,7 +25,7 @@ pub(crate) use board::*;
 pub(crate) use en_passant::square_after_double_push;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
-pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
+pub(crate) use make::{double_push_beside_enemy_pawn, make_board, promote, take_en_passant_pawn};
 pub use outcome::Outcome;
 pub use san::{San, SanError};
 pub use see::SEE_VALUES;
