@@ -364,10 +364,10 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
             return None;
         }
         let (king_to, rook_to) = castling_squares(from, to);
-        let rook = to_bb ^ rook_to;
+        let rook = to_bb ^ 1 << rook_to;
         board[US] ^= rook;
         board[ORTHOGONAL] ^= rook;
-        target = king_to;
+        target = 1 << king_to;
     } else if kind_bits == Move::RAW_EN_PASSANT {
         take_en_passant_pawn(&mut board, to_bb);
     } else {
@@ -380,13 +380,6 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
     })
 }
 
-/// The king's and the rook's squares after castling with the king on `from` and the rook on
-/// `to` (relative squares), as bitboards.
-#[inline(always)]
-fn castling_squares(from: u32, to: u32) -> (u64, u64) {
-    if to > from { (G1, F1) } else { (C1, D1) }
-}
-
 /// Whether the move `from -> to` of kind `kind_bits` is made ahead (see [`Batch::push`]): a
 /// castling whose king starts where the king or the rook ends (Chess960), which a plain move
 /// of the king cannot express.
@@ -396,7 +389,7 @@ fn made_ahead(from: u32, to: u32, kind_bits: u16) -> bool {
         return false;
     }
     let (king_to, rook_to) = castling_squares(from, to);
-    (king_to | rook_to) >> from & 1 != 0
+    (1u64 << king_to | 1u64 << rook_to) >> from & 1 != 0
 }
 
 /// `lines[l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`) through

@@ -3,7 +3,7 @@
 //! the Zobrist key (`zobrist.rs`); [`make_board`], which perft recurses on, does not keep it.
 
 use super::board::*;
-use super::{Position, en_passant, zobrist};
+use super::{Position, castling_squares, en_passant, zobrist};
 use crate::{Color, Move};
 
 impl Position {
@@ -100,7 +100,7 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
     // Castling rights end for a rook that moves or is captured; the en passant square ends.
     b[SPECIAL] &= (RANK_1 | RANK_8) & !from_to;
     if kind_bits == Move::RAW_CASTLING {
-        let (king_to, rook_to) = if to > from { (6, 5) } else { (2, 3) };
+        let (king_to, rook_to) = castling_squares(from, to);
         b[US] = (b[US] & !from_to) | 1 << king_to | 1 << rook_to;
         b[KINGS] = (b[KINGS] & !from_bb) | 1 << king_to;
         b[ORTHOGONAL] = (b[ORTHOGONAL] & !to_bb) | 1 << rook_to;

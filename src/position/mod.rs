@@ -4,6 +4,7 @@
 mod attackers;
 mod board;
 mod castling_field;
+mod castling_squares;
 mod en_passant;
 mod error;
 mod fen;
@@ -22,6 +23,7 @@ mod zobrist;
 
 pub use crate::slice_writer::BufferTooSmall;
 pub(crate) use board::*;
+pub(crate) use castling_squares::castling_squares;
 pub(crate) use en_passant::square_after_double_push;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
