@@ -26,7 +26,10 @@ use crate::Move;
 use crate::attacks::RAYS;
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
-use crate::position::{double_push_beside_enemy_pawn, make_board, square_after_double_push};
+use crate::position::{
+    double_push_beside_enemy_pawn, make_board, promote, square_after_double_push,
+    take_en_passant_pawn,
+};
 
 /// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
 /// derived from it are constants.
@@ -361,38 +364,20 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
             return None;
         }
         let (king_to, rook_to) = castling_squares(from, to);
-        let rook = to_bb ^ rook_to;
+        let rook = to_bb ^ 1 << rook_to;
         board[US] ^= rook;
         board[ORTHOGONAL] ^= rook;
-        target = king_to;
+        target = 1 << king_to;
     } else if kind_bits == Move::RAW_EN_PASSANT {
-        let captured = to_bb >> 8;
-        board[THEM] ^= captured;
-        board[PAWNS] ^= captured;
+        take_en_passant_pawn(&mut board, to_bb);
     } else {
-        board[PAWNS] ^= from_bb;
-        match kind_bits - Move::RAW_PROMOTION {
-            0 => board[KNIGHTS] |= from_bb,
-            1 => board[DIAGONAL] |= from_bb,
-            2 => board[ORTHOGONAL] |= from_bb,
-            _ => {
-                board[DIAGONAL] |= from_bb;
-                board[ORTHOGONAL] |= from_bb;
-            }
-        }
+        promote(&mut board, from_bb, kind_bits);
     }
     Some(PlainMove {
         parent: board,
         from: from_bb,
         to: target,
     })
-}
-
-/// The king's and the rook's squares after castling with the king on `from` and the rook on
-/// `to` (relative squares), as bitboards.
-#[inline(always)]
-fn castling_squares(from: u32, to: u32) -> (u64, u64) {
-    if to > from { (G1, F1) } else { (C1, D1) }
 }
 
 /// Whether the move `from -> to` of kind `kind_bits` is made ahead (see [`Batch::push`]): a
@@ -404,7 +389,7 @@ fn made_ahead(from: u32, to: u32, kind_bits: u16) -> bool {
         return false;
     }
     let (king_to, rook_to) = castling_squares(from, to);
-    (king_to | rook_to) >> from & 1 != 0
+    (1u64 << king_to | 1u64 << rook_to) >> from & 1 != 0
 }
 
 /// `lines[l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`) through

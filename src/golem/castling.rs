@@ -28,7 +28,7 @@ pub(super) fn targets(b: &Board, king: u64, occupied: u64, their_attacks: u64) -
         let rook = rights & rights.wrapping_neg();
         rights ^= rook;
         let rook_sq = rook.trailing_zeros();
-        let (king_to, rook_to) = if rook_sq > king_sq { (6, 5) } else { (2, 3) };
+        let (king_to, rook_to) = castling_squares(king_sq, rook_sq);
         let king_path = span(king_sq, king_to);
         let must_be_empty = (king_path | span(rook_sq, rook_to)) & !(king | rook);
         if occupied & must_be_empty != 0 || their_attacks & king_path != 0 {

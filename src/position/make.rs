@@ -3,7 +3,7 @@
 //! the Zobrist key (`zobrist.rs`); [`make_board`], which perft recurses on, does not keep it.
 
 use super::board::*;
-use super::{Position, en_passant, zobrist};
+use super::{Position, castling_squares, en_passant, zobrist};
 use crate::{Color, Move};
 
 impl Position {
@@ -100,7 +100,7 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
     // Castling rights end for a rook that moves or is captured; the en passant square ends.
     b[SPECIAL] &= (RANK_1 | RANK_8) & !from_to;
     if kind_bits == Move::RAW_CASTLING {
-        let (king_to, rook_to) = if to > from { (6, 5) } else { (2, 3) };
+        let (king_to, rook_to) = castling_squares(from, to);
         b[US] = (b[US] & !from_to) | 1 << king_to | 1 << rook_to;
         b[KINGS] = (b[KINGS] & !from_bb) | 1 << king_to;
         b[ORTHOGONAL] = (b[ORTHOGONAL] & !to_bb) | 1 << rook_to;
@@ -117,20 +117,9 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
     // A king move ends both castling rights.
     b[SPECIAL] &= !(RANK_1 & (b[KINGS] >> to & 1).wrapping_neg());
     if kind_bits == Move::RAW_EN_PASSANT {
-        let captured = to_bb >> 8;
-        b[THEM] ^= captured;
-        b[PAWNS] ^= captured;
+        take_en_passant_pawn(&mut b, to_bb);
     } else if kind_bits >= Move::RAW_PROMOTION {
-        b[PAWNS] ^= to_bb;
-        match kind_bits - Move::RAW_PROMOTION {
-            0 => b[KNIGHTS] |= to_bb,
-            1 => b[DIAGONAL] |= to_bb,
-            2 => b[ORTHOGONAL] |= to_bb,
-            _ => {
-                b[DIAGONAL] |= to_bb;
-                b[ORTHOGONAL] |= to_bb;
-            }
-        }
+        promote(&mut b, to_bb, kind_bits);
     }
     let mut board = flipped(&b);
     if may_leave_en_passant {
@@ -141,6 +130,32 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
         };
     }
     board
+}
+
+/// Takes off `b` the pawn that an en passant capture to `to_bb` (a one-square bitboard,
+/// relative to the mover) captures: the enemy pawn one rank below the target square.
+#[inline(always)]
+pub(crate) fn take_en_passant_pawn(b: &mut Board, to_bb: u64) {
+    let captured = to_bb >> 8;
+    b[THEM] ^= captured;
+    b[PAWNS] ^= captured;
+}
+
+/// Changes the pawn on `square` (a one-square bitboard) of `b` into the man a promotion of
+/// kind `kind_bits` (at least [`Move::RAW_PROMOTION`]) gives: a knight, a bishop, a rook or a
+/// queen (on both slider boards). The mover's and the other side's boards stay as they are.
+#[inline(always)]
+pub(crate) fn promote(b: &mut Board, square: u64, kind_bits: u16) {
+    b[PAWNS] ^= square;
+    match kind_bits - Move::RAW_PROMOTION {
+        0 => b[KNIGHTS] |= square,
+        1 => b[DIAGONAL] |= square,
+        2 => b[ORTHOGONAL] |= square,
+        _ => {
+            b[DIAGONAL] |= square;
+            b[ORTHOGONAL] |= square;
+        }
+    }
 }
 
 /// The en passant square a double push to `to_bb` (before the move, relative to the mover)

@@ -4,6 +4,7 @@
 mod attackers;
 mod board;
 mod castling_field;
+mod castling_squares;
 mod en_passant;
 mod error;
 mod fen;
@@ -22,10 +23,11 @@ mod zobrist;
 
 pub use crate::slice_writer::BufferTooSmall;
 pub(crate) use board::*;
+pub(crate) use castling_squares::castling_squares;
 pub(crate) use en_passant::square_after_double_push;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
-pub(crate) use make::{double_push_beside_enemy_pawn, make_board};
+pub(crate) use make::{double_push_beside_enemy_pawn, make_board, promote, take_en_passant_pawn};
 pub use outcome::Outcome;
 pub use san::{San, SanError};
 pub use see::SEE_VALUES;

@@ -14,6 +14,7 @@
 //! of the format.
 
 use super::board::*;
+use super::castling_squares;
 use super::pieces::kind_code;
 use super::polyglot_keys::{CASTLING, EN_PASSANT, RANDOM64, WHITE_TO_MOVE};
 use crate::{Color, Move};
@@ -198,7 +199,8 @@ fn special_move(b: &Board, turn: Color, from: usize, to: usize, kind_bits: u16) 
     let ours = &men[0];
     // Rows: pawn 0, rook 2, king 5 (see `row`).
     if kind_bits == Move::RAW_CASTLING {
-        let (king_to, rook_to) = if to > from { (6, 5) } else { (2, 3) };
+        let (king_to, rook_to) = castling_squares(from as u32, to as u32);
+        let (king_to, rook_to) = (king_to as usize, rook_to as usize);
         return ours[from][5] ^ ours[king_to][5] ^ ours[to][2] ^ ours[rook_to][2];
     }
     if kind_bits == Move::RAW_EN_PASSANT {
