@@ -473,15 +473,24 @@ fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<Fr
         let present = known.present;
         let lines = Some(known.lines);
         return if !present.every_man() {
-            count_legal::<P, true>(lanes, b, present, lines)
+            // Rooks, kings and pawns alone (as in many endgames), without castling rights:
+            // the copy without the work on knights and diagonal sliders and their sets'
+            // adders. Here only, where the flags are the parent's: in the shared batch's
+            // columns (flags from vector tests) the copy slowed the positions that never
+            // take it.
+            if present.orthogonal_only() {
+                count_legal::<P, ORTHOGONAL_ONLY>(lanes, b, present, lines)
+            } else {
+                count_legal::<P, SOME_KINDS>(lanes, b, present, lines)
+            }
         } else if present.castling {
-            count_legal::<P, false>(lanes, b, Present::EVERY_MAN_CASTLING, lines)
+            count_legal::<P, EVERY_KIND>(lanes, b, Present::EVERY_MAN_CASTLING, lines)
         } else {
             let present = Present {
                 castling: false,
                 ..Present::EVERY_MAN_CASTLING
             };
-            count_legal::<P, false>(lanes, b, present, lines)
+            count_legal::<P, EVERY_KIND>(lanes, b, present, lines)
         };
     }
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
@@ -498,7 +507,7 @@ fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<Fr
         && (diagonal & theirs).any()
         && (diagonal & ours).any()
     {
-        count_legal::<P, false>(lanes, b, Present::EVERY_MAN_CASTLING, None)
+        count_legal::<P, EVERY_KIND>(lanes, b, Present::EVERY_MAN_CASTLING, None)
     } else {
         let present = Present {
             knights,
@@ -506,7 +515,7 @@ fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<Fr
             diagonal: [(diagonal & theirs).any(), (diagonal & ours).any()],
             castling: (b[SPECIAL] & Positions::splat(lanes, RANK_1)).any(),
         };
-        count_legal::<P, true>(lanes, b, present, None)
+        count_legal::<P, SOME_KINDS>(lanes, b, present, None)
     }
 }
 
@@ -585,6 +594,13 @@ impl Present {
             && self.diagonal[1]
     }
 
+    /// Whether no lane has knights, diagonal sliders or a castling right, so that the count
+    /// may run its copy for orthogonal sliders, kings and pawns alone.
+    #[inline(always)]
+    fn orthogonal_only(self) -> bool {
+        !(self.knights || self.diagonal[0] || self.diagonal[1] || self.castling)
+    }
+
     /// Every kind of man, and castling rights, present.
     const EVERY_MAN_CASTLING: Present = Present {
         knights: true,
@@ -593,6 +609,16 @@ impl Present {
         castling: true,
     };
 }
+
+/// The copies of [`count_legal`], by what it may assume of the kinds of men (its `KINDS`):
+/// every kind present, so that nothing is skipped;
+const EVERY_KIND: u8 = 0;
+/// the kinds [`Present`] marks absent skipped, each by a branch;
+const SOME_KINDS: u8 = 1;
+/// no knights, no diagonal sliders and no castling right in any lane
+/// ([`Present::orthogonal_only`]), their work left out of the copy; orthogonal sliders as
+/// [`SOME_KINDS`].
+const ORTHOGONAL_ONLY: u8 = 2;
 
 /// Lane-wise sliding attacks in the one ray direction `d` from `sliders` over `empty` (every
 /// lane a position; [`super::directions::slide`] fills every direction, one per lane).
@@ -714,12 +740,14 @@ fn promotion_targets<P: PositionLanes>(
 // entry point with every phase inlined grows past a thread's stack.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
+fn count_legal<P: PositionLanes, const KINDS: u8>(
     lanes: P,
     b: [Positions<P>; 8],
     present: Present,
     king_lines: Option<[u64; 4]>,
 ) -> u64 {
+    let skip_absent = KINDS != EVERY_KIND;
+    let orthogonal_only = KINDS == ORTHOGONAL_ONLY;
     // Macros, no closures: a closure would not inherit the entry point's target features,
     // and its vector operations would become calls. The loops over lines and directions are
     // unrolled by `unroll!`: as loops (too long for the compiler to unroll) their shifts
@@ -732,6 +760,13 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let (us, them) = (b[US], b[THEM]);
     let (pawns, knights, kings) = (b[PAWNS], b[KNIGHTS], b[KINGS]);
     let (diagonal, orthogonal) = (b[DIAGONAL], b[ORTHOGONAL]);
+    // Zero in every lane in the copy without them: as constants, the make of their boards
+    // and every set and adder made from them fold away.
+    let (knights, diagonal) = if orthogonal_only {
+        (splat!(0), splat!(0))
+    } else {
+        (knights, diagonal)
+    };
     let occupied = us | them;
     let empty = occupied ^ splat!(!0);
     let king = kings & us;
@@ -745,7 +780,7 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     let zero = splat!(0);
     let their_orthogonal = orthogonal & them;
     let their_diagonal = diagonal & them;
-    let any_knights = !SKIP_ABSENT || present.knights;
+    let any_knights = !orthogonal_only && (!skip_absent || present.knights);
     let their_pawns = pawns & them;
     let mut their_attacks = king_attacks(kings & them, lanes)
         | (their_pawns.shift_all(-7) & splat!(NOT_FILE_A))
@@ -760,15 +795,16 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     }
     let their_sliders = [their_orthogonal, their_diagonal];
     let theirs_present = [
-        !SKIP_ABSENT || present.orthogonal[0],
-        !SKIP_ABSENT || present.diagonal[0],
+        !skip_absent || present.orthogonal[0],
+        !orthogonal_only && (!skip_absent || present.diagonal[0]),
     ];
     let mut line_between = [zero; 4];
     // Where the backend fills our rays early: as if no slider of ours were pinned.
     let mut our_fills = [zero; 8];
     unroll!(l in 0 1 2 3 => {
         if P::FILLS_OURS_EARLY
-            && (!SKIP_ABSENT || [present.orthogonal[1], present.diagonal[1]][l % 2])
+            && (!skip_absent || [present.orthogonal[1], present.diagonal[1]][l % 2])
+            && !(orthogonal_only && l % 2 == 1)
         {
             let sliders = [orthogonal & us, diagonal & us][l % 2];
             our_fills[l] = slide_towards(lanes, l, sliders, empty);
@@ -808,8 +844,8 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     // Phase 4: our targets, counted by a tally.
     let our_sliders = [orthogonal & us, diagonal & us];
     let ours_present = [
-        !SKIP_ABSENT || present.orthogonal[1],
-        !SKIP_ABSENT || present.diagonal[1],
+        !skip_absent || present.orthogonal[1],
+        !orthogonal_only && (!skip_absent || present.diagonal[1]),
     ];
     let mut tally = Tally::new(lanes);
     let mut sets = [zero; 8];
@@ -861,7 +897,7 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
     // subtrees: none once both sides have lost theirs). The standard shapes (king on e1, rook
     // on a1 or h1) by masks; any other (Chess960) by the scalar rule of `generate`, lane by
     // lane, after the tally.
-    let (castles, other_rights) = if present.castling {
+    let (castles, other_rights) = if !orthogonal_only && present.castling {
         let rights = special & splat!(RANK_1) & us & not_in_check;
         let king_on_e1 = (king ^ splat!(E1)).zero_mask();
         let kingside_blocked = (occupied | their_attacks) & splat!(F1 | G1);
@@ -915,7 +951,7 @@ fn count_legal<P: PositionLanes, const SKIP_ABSENT: bool>(
         ]);
     }
     let mut total = tally.total();
-    if present.castling && other_rights.any() {
+    if !orthogonal_only && present.castling && other_rights.any() {
         let other_rights = other_rights.to_array();
         let their_attacks = their_attacks.to_array();
         let mut boards = [[0u64; 8]; 8];

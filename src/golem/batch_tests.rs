@@ -8,7 +8,10 @@ use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
 use crate::lanes::{Lanes, PositionLanes, Positions, Scalar};
-use crate::position::{Board, KINGS, THEM, US, double_push_beside_enemy_pawn, make_board};
+use crate::position::{
+    Board, DIAGONAL, KINGS, KNIGHTS, RANK_1, RANK_8, SPECIAL, THEM, US,
+    double_push_beside_enemy_pawn, make_board,
+};
 use crate::{Move, MoveList, ParseOptions, Position};
 
 /// Positions with every kind of move: castling both ways, en passant (legal and pinned),
@@ -275,5 +278,99 @@ fn king_lines_are_the_lines_through_the_kings() {
                 "squares {sq}, {other}"
             );
         }
+    }
+}
+
+/// Positions of rooks, kings and pawns alone, with no castling right (the count's copy without
+/// knights and diagonal sliders): pins of pawns along a file and a rank, checks by a rook and
+/// by a pawn, en passant pinned along the rank, promotions both ways.
+const ORTHOGONAL_FENS: [&str; 5] = [
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+    "3r4/1P2k3/8/8/7R/8/5p2/R3K3 w - - 0 1",
+    "4r3/8/8/8/4P3/8/2k1K2r/8 w - - 0 1",
+    "8/8/8/r2PK3/8/8/8/k6R b - - 0 1",
+];
+
+/// Whether `b` has no knights, no diagonal sliders and no castling right.
+fn orthogonal_only(b: &Board) -> bool {
+    (b[KNIGHTS] | b[DIAGONAL] | (b[SPECIAL] & (RANK_1 | RANK_8))) == 0
+}
+
+/// Counts the replies to every move of the positions of `ORTHOGONAL_FENS` and of those up to
+/// two moves after them that hold only rooks, kings and pawns, through the batch and eight and
+/// four at a time from one parent, against `generate` on each child.
+fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
+    let mut boards = Vec::new();
+    for fen in ORTHOGONAL_FENS {
+        let root = Position::from_fen(fen).unwrap().board;
+        boards.push(root);
+        for &m in moves_of(&root).iter() {
+            let child = made(&root, m);
+            boards.push(child);
+            boards.extend(moves_of(&child).iter().map(|&m| made(&child, m)));
+        }
+    }
+    let mut batch = Batch::new();
+    let (mut pending, mut parents, mut eights, mut fours) = (0, 0, 0, 0);
+    for parent in boards.into_iter().filter(orthogonal_only) {
+        parents += 1;
+        let moves = moves_of(&parent);
+        let expected: Vec<u64> = moves
+            .iter()
+            .map(|&m| generate(Scalar, &made(&parent, m)).count() as u64)
+            .collect();
+        for (&m, &replies) in moves.iter().zip(&expected) {
+            pending += replies;
+            if batch.push(&parent, m.source_index(), m.target_index(), m.kind_bits()) {
+                assert_eq!(batch.count_and_clear(lanes), pending, "{name}: {parent:x?}");
+                pending = 0;
+            }
+        }
+        eights += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
+            Batch::count_eight(lanes, &parent, eight)
+        });
+        fours += check_broadcast::<4>(
+            name,
+            &parent,
+            &moves,
+            &expected,
+            counts_four_at_once(lanes),
+            |four| Batch::count_four(lanes, &parent, four),
+        );
+    }
+    assert_eq!(
+        batch.count_and_clear(lanes),
+        pending,
+        "{name}: the last batch"
+    );
+    assert!(
+        parents > 500 && eights > 500 && (fours > 100) == counts_four_at_once(lanes),
+        "{name}: {parents} parents, {eights} eights, {fours} fours"
+    );
+}
+
+#[test]
+fn the_count_of_rooks_kings_and_pawns_agrees_with_generate_on_every_backend() {
+    check_orthogonal_only(Scalar, "scalar");
+    if let Some(t) = crate::lanes::Portable::new() {
+        check_orthogonal_only(t, "portable");
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
+        if let Some(t) = Sse2::new() {
+            check_orthogonal_only(t, "sse2");
+        }
+        if let Some(t) = Avx2::new() {
+            check_orthogonal_only(t, "avx2");
+        }
+        if let Some(t) = Avx512::new() {
+            check_orthogonal_only(t, "avx512");
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(t) = crate::lanes::aarch64::Neon::new() {
+        check_orthogonal_only(t, "neon");
     }
 }
