@@ -160,29 +160,46 @@ fn check_broadcast<const N: usize>(
     counted_chunks
 }
 
-#[test]
-fn the_batch_count_agrees_with_generate_on_every_backend() {
-    check_batch(Scalar, "scalar");
+/// A check of the batch that runs on any backend: [`on_every_backend`] runs it on each one
+/// this CPU has (a closure cannot be generic over the backend).
+trait BackendCheck {
+    fn check<L: Lanes>(lanes: L, name: &str);
+}
+
+/// Runs `C`'s check on scalar and on every vector backend this CPU has.
+fn on_every_backend<C: BackendCheck>() {
+    C::check(Scalar, "scalar");
     if let Some(t) = crate::lanes::Portable::new() {
-        check_batch(t, "portable");
+        C::check(t, "portable");
     }
     #[cfg(target_arch = "x86_64")]
     {
         use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
         if let Some(t) = Sse2::new() {
-            check_batch(t, "sse2");
+            C::check(t, "sse2");
         }
         if let Some(t) = Avx2::new() {
-            check_batch(t, "avx2");
+            C::check(t, "avx2");
         }
         if let Some(t) = Avx512::new() {
-            check_batch(t, "avx512");
+            C::check(t, "avx512");
         }
     }
     #[cfg(target_arch = "aarch64")]
     if let Some(t) = crate::lanes::aarch64::Neon::new() {
-        check_batch(t, "neon");
+        C::check(t, "neon");
     }
+}
+
+#[test]
+fn the_batch_count_agrees_with_generate_on_every_backend() {
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, name: &str) {
+            check_batch(lanes, name);
+        }
+    }
+    on_every_backend::<Check>();
 }
 
 /// `king_ray` against the plain fill, in every direction, on vectors of positions whose kings
@@ -352,25 +369,11 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
 
 #[test]
 fn the_count_of_rooks_kings_and_pawns_agrees_with_generate_on_every_backend() {
-    check_orthogonal_only(Scalar, "scalar");
-    if let Some(t) = crate::lanes::Portable::new() {
-        check_orthogonal_only(t, "portable");
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
-        if let Some(t) = Sse2::new() {
-            check_orthogonal_only(t, "sse2");
-        }
-        if let Some(t) = Avx2::new() {
-            check_orthogonal_only(t, "avx2");
-        }
-        if let Some(t) = Avx512::new() {
-            check_orthogonal_only(t, "avx512");
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, name: &str) {
+            check_orthogonal_only(lanes, name);
         }
     }
-    #[cfg(target_arch = "aarch64")]
-    if let Some(t) = crate::lanes::aarch64::Neon::new() {
-        check_orthogonal_only(t, "neon");
-    }
+    on_every_backend::<Check>();
 }
