@@ -7,7 +7,8 @@ use super::batch::{Batch, counts_four_at_once, king_lines, king_ray, slide_towar
 use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
-use crate::lanes::{Lanes, PositionLanes, Positions, Scalar};
+use crate::lanes::every_backend::{BackendCheck, on_every_backend};
+use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions, Scalar};
 use crate::position::{
     Board, DIAGONAL, KINGS, KNIGHTS, RANK_1, RANK_8, SPECIAL, THEM, US,
     double_push_beside_enemy_pawn, make_board,
@@ -160,37 +161,6 @@ fn check_broadcast<const N: usize>(
     counted_chunks
 }
 
-/// A check of the batch that runs on any backend: [`on_every_backend`] runs it on each one
-/// this CPU has (a closure cannot be generic over the backend).
-trait BackendCheck {
-    fn check<L: Lanes>(lanes: L, name: &str);
-}
-
-/// Runs `C`'s check on scalar and on every vector backend this CPU has.
-fn on_every_backend<C: BackendCheck>() {
-    C::check(Scalar, "scalar");
-    if let Some(t) = crate::lanes::Portable::new() {
-        C::check(t, "portable");
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
-        if let Some(t) = Sse2::new() {
-            C::check(t, "sse2");
-        }
-        if let Some(t) = Avx2::new() {
-            C::check(t, "avx2");
-        }
-        if let Some(t) = Avx512::new() {
-            C::check(t, "avx512");
-        }
-    }
-    #[cfg(target_arch = "aarch64")]
-    if let Some(t) = crate::lanes::aarch64::Neon::new() {
-        C::check(t, "neon");
-    }
-}
-
 #[test]
 fn the_batch_count_agrees_with_generate_on_every_backend() {
     struct Check;
@@ -248,17 +218,21 @@ fn shift(x: u64, d: usize) -> u64 {
 
 #[test]
 fn the_king_ray_shortcut_agrees_with_the_fill() {
-    check_king_ray(Scalar, "scalar");
-    #[cfg(target_arch = "x86_64")]
-    {
-        use crate::lanes::x86_64::{Avx2, Sse2};
-        if let Some(t) = Sse2::new() {
-            check_king_ray(t, "sse2");
-        }
-        if let Some(t) = Avx2::new() {
-            check_king_ray(t, "avx2");
+    /// `check_king_ray` on the vectors of positions the backend counts by.
+    struct KingRay<'a>(&'a str);
+    impl PositionJob for KingRay<'_> {
+        type Output = ();
+        fn run<P: PositionLanes>(self, lanes: P) {
+            check_king_ray(lanes, self.0);
         }
     }
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, name: &str) {
+            lanes.by_position(KingRay(name));
+        }
+    }
+    on_every_backend::<Check>();
 }
 
 /// The squares on line `l` (0: the file, 1: the diagonal up to the h-file, 2: the rank, 3: the

@@ -122,7 +122,7 @@ pub(crate) fn jump<L: Lanes>(lanes: L, x: Lanes8<L>) -> Lanes8<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lanes::Scalar;
+    use crate::lanes::every_backend::{BackendCheck, on_every_backend};
 
     /// `Lanes::shift` with each step table the pipeline uses, on every backend: each lane
     /// moved by its amount, exact except on the squares a rotate would wrap into (which the
@@ -166,26 +166,12 @@ mod tests {
 
     #[test]
     fn shift_moves_each_lane_by_every_step_table_on_every_backend() {
-        check_shift(Scalar, "scalar");
-        if let Some(t) = crate::lanes::Portable::new() {
-            check_shift(t, "portable");
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
-            if let Some(t) = Sse2::new() {
-                check_shift(t, "sse2");
-            }
-            if let Some(t) = Avx2::new() {
-                check_shift(t, "avx2");
-            }
-            if let Some(t) = Avx512::new() {
-                check_shift(t, "avx512");
+        struct Check;
+        impl BackendCheck for Check {
+            fn check<L: Lanes>(lanes: L, name: &str) {
+                check_shift(lanes, name);
             }
         }
-        #[cfg(target_arch = "aarch64")]
-        if let Some(t) = crate::lanes::aarch64::Neon::new() {
-            check_shift(t, "neon");
-        }
+        on_every_backend::<Check>();
     }
 }

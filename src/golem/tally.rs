@@ -87,7 +87,8 @@ impl<P: PositionLanes> Tally<P> {
 #[cfg(test)]
 mod tests {
     use super::Tally;
-    use crate::lanes::{Lanes, Portable, PositionJob, PositionLanes, Positions, Scalar};
+    use crate::lanes::every_backend::{BackendCheck, on_every_backend};
+    use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 
     /// Three blocks of eight sets, dense and sparse, with the bits of each lane's sets.
     fn blocks() -> ([[[u64; 8]; 8]; 3], u64) {
@@ -144,26 +145,12 @@ mod tests {
 
     #[test]
     fn tallies_count_every_bit_on_every_backend() {
-        Scalar.by_position(BothWays);
-        if let Some(t) = Portable::new() {
-            t.by_position(BothWays);
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
-            if let Some(t) = Sse2::new() {
-                t.by_position(BothWays);
-            }
-            if let Some(t) = Avx2::new() {
-                t.by_position(BothWays);
-            }
-            if let Some(t) = Avx512::new() {
-                t.by_position(BothWays);
+        struct Check;
+        impl BackendCheck for Check {
+            fn check<L: Lanes>(lanes: L, _name: &str) {
+                lanes.by_position(BothWays);
             }
         }
-        #[cfg(target_arch = "aarch64")]
-        if let Some(t) = crate::lanes::aarch64::Neon::new() {
-            t.by_position(BothWays);
-        }
+        on_every_backend::<Check>();
     }
 }

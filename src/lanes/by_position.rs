@@ -250,7 +250,8 @@ positions_operator!(BitXor, bitxor, xor);
 #[cfg(test)]
 mod tests {
     use super::{PositionJob, PositionLanes};
-    use crate::lanes::{Lanes, Portable, Scalar};
+    use crate::lanes::Lanes;
+    use crate::lanes::every_backend::{BackendCheck, on_every_backend};
 
     /// Every backend's `move_squares` (its own where it has one, the default elsewhere) against
     /// the squares of each word, every chunk, with the kind bits set in some words.
@@ -289,26 +290,12 @@ mod tests {
 
     #[test]
     fn move_squares_are_the_words_squares_on_every_backend() {
-        Scalar.by_position(MoveSquares);
-        if let Some(t) = Portable::new() {
-            t.by_position(MoveSquares);
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
-            if let Some(t) = Sse2::new() {
-                t.by_position(MoveSquares);
-            }
-            if let Some(t) = Avx2::new() {
-                t.by_position(MoveSquares);
-            }
-            if let Some(t) = Avx512::new() {
-                t.by_position(MoveSquares);
+        struct Check;
+        impl BackendCheck for Check {
+            fn check<L: Lanes>(lanes: L, _name: &str) {
+                lanes.by_position(MoveSquares);
             }
         }
-        #[cfg(target_arch = "aarch64")]
-        if let Some(t) = crate::lanes::aarch64::Neon::new() {
-            t.by_position(MoveSquares);
-        }
+        on_every_backend::<Check>();
     }
 }

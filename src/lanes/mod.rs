@@ -17,6 +17,8 @@
 
 mod by_position;
 mod detect;
+#[cfg(test)]
+pub(crate) mod every_backend;
 mod portable;
 mod scalar;
 #[cfg(test)]

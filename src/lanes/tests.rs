@@ -2,6 +2,7 @@
 //! pseudo-random vectors: the direction-parallel ones ([`Lanes`]) and the position-parallel
 //! ones ([`PositionLanes`], on the vectors each backend counts by).
 
+use super::every_backend::{BackendCheck, on_every_backend};
 use super::{Lanes, PositionJob, PositionLanes, Scalar};
 
 /// A xorshift sequence with varied bit densities (sparse, dense and random words).
@@ -101,27 +102,13 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
 
 #[test]
 fn every_backend_agrees_with_scalar() {
-    check_against_scalar(Scalar);
-    if let Some(t) = super::Portable::new() {
-        check_against_scalar(t);
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use super::x86_64::{Avx2, Avx512, Sse2};
-        if let Some(t) = Sse2::new() {
-            check_against_scalar(t);
-        }
-        if let Some(t) = Avx2::new() {
-            check_against_scalar(t);
-        }
-        if let Some(t) = Avx512::new() {
-            check_against_scalar(t);
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, _name: &str) {
+            check_against_scalar(lanes);
         }
     }
-    #[cfg(target_arch = "aarch64")]
-    if let Some(t) = super::aarch64::Neon::new() {
-        check_against_scalar(t);
-    }
+    on_every_backend::<Check>();
 }
 
 /// Every position-parallel operation of `lanes`, chunk by chunk, against formulas on the
@@ -215,27 +202,22 @@ impl PositionJob for CheckPositions {
 
 #[test]
 fn every_backend_counts_positions_right() {
-    assert_eq!(Scalar.by_position(CheckPositions), 8);
-    if let Some(t) = super::Portable::new() {
-        assert_eq!(t.by_position(CheckPositions), 8);
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use super::x86_64::{Avx2, Avx512, Sse2};
-        if let Some(t) = Sse2::new() {
-            assert_eq!(t.by_position(CheckPositions), 2, "SSE2 counts by registers");
-        }
-        if let Some(t) = Avx2::new() {
-            assert_eq!(t.by_position(CheckPositions), 4, "AVX2 counts by registers");
-        }
-        if let Some(t) = Avx512::new() {
-            assert_eq!(t.by_position(CheckPositions), 8);
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, name: &str) {
+            let expected = match name {
+                "sse2" | "neon" => 2,
+                "avx2" => 4,
+                _ => 8,
+            };
+            assert_eq!(
+                lanes.by_position(CheckPositions),
+                expected,
+                "{name}: positions per vector"
+            );
         }
     }
-    #[cfg(target_arch = "aarch64")]
-    if let Some(t) = super::aarch64::Neon::new() {
-        assert_eq!(t.by_position(CheckPositions), 2, "NEON counts by registers");
-    }
+    on_every_backend::<Check>();
 }
 
 /// `compress_u16` on `lanes` against a filter, for every `keep`.
@@ -259,25 +241,11 @@ fn check_compress_u16<L: Lanes>(lanes: L) {
 
 #[test]
 fn every_backend_compresses_words() {
-    check_compress_u16(Scalar);
-    if let Some(t) = super::Portable::new() {
-        check_compress_u16(t);
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use super::x86_64::{Avx2, Avx512, Sse2};
-        if let Some(t) = Sse2::new() {
-            check_compress_u16(t);
-        }
-        if let Some(t) = Avx2::new() {
-            check_compress_u16(t);
-        }
-        if let Some(t) = Avx512::new() {
-            check_compress_u16(t);
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, _name: &str) {
+            check_compress_u16(lanes);
         }
     }
-    #[cfg(target_arch = "aarch64")]
-    if let Some(t) = super::aarch64::Neon::new() {
-        check_compress_u16(t);
-    }
+    on_every_backend::<Check>();
 }
