@@ -203,41 +203,54 @@ fn count_broadcast<L: Lanes, const N: usize>(
         kinds |= m.kind_bits();
     }
     // Plain moves only (the kinds OR-ed) on the broadcast parent, where none is a double push
-    // beside an enemy pawn (tested on the vectors of squares); otherwise each move on its own
-    // parent ([`as_plain_move`]).
+    // beside an enemy pawn (tested on the vectors of squares); otherwise the moves that need it
+    // on their own parents ([`parent_change`]).
     const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
     if kinds == Move::RAW_NORMAL
         && let Some(n) = lanes.by_position(CountBroadcast {
             parent,
             words: &words,
             moves: N,
+            changed: None,
         })
     {
         return Some(n);
     }
-    let mut parents = [[0u64; 8]; 8];
-    let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
+    // Each changed parent as the broadcast parent and its lane's changes to it: most moves of
+    // such an eight or four leave the parent as it is, so only the changed lanes are written
+    // (a whole board per lane copied into columns cost more than the count of most changed
+    // eights saved). The changes are mirrored as the broadcast parent is (see
+    // `make_mirrored`).
+    let mut changes = [[0u64; 8]; 8];
     // What is known of the positions made from the changed parents: that of their union,
     // which holds every kind of man any of them holds (a kind it marks present that a
     // position lacks only costs the count the work on it), their castling rights and the
     // other king, which no move changes.
-    let mut union = [0u64; 8];
+    let mut union = *parent;
+    // A double push ends on the fourth rank: without an enemy pawn there, none is beside one.
+    let may_double_push_beside = parent[PAWNS] & parent[THEM] & RANK_4 != 0;
     for (i, m) in moves.iter().enumerate() {
-        let plain = as_plain_move(parent, m.source_index(), m.target_index(), m.kind_bits())?;
-        for ((column, joined), &bb) in parents.iter_mut().zip(&mut union).zip(&plain.parent) {
-            column[i] = bb;
-            *joined |= bb;
+        let (from, to, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
+        if kind_bits == Move::RAW_NORMAL
+            && !(may_double_push_beside
+                && double_push_beside_enemy_pawn(parent, 1 << from, 1 << to))
+        {
+            continue;
         }
-        from[i] = plain.from;
-        to[i] = plain.to;
+        let change = parent_change(parent, from, to, kind_bits)?;
+        for ((column, joined), &bits) in changes.iter_mut().zip(&mut union).zip(&change.bits) {
+            column[i] = bits.swap_bytes();
+            *joined |= bits;
+        }
+        // Castling's plain move is the king's, to its own square.
+        words[i] = (from | change.to << 6) as u16;
     }
-    Some(lanes.by_position(CountColumns {
-        parents: &parents,
-        from: &from,
-        to: &to,
+    lanes.by_position(CountBroadcast {
+        parent,
+        words: &words,
         moves: N,
-        known: Some(FromParent::of(&union)),
-    }))
+        changed: Some((&changes, FromParent::of(&union))),
+    })
 }
 
 /// The legal replies to the moves `from[i] -> to[i]` (`i < moves`, whole vectors of
@@ -273,12 +286,17 @@ impl PositionJob for CountColumns<'_> {
 }
 
 /// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
-/// of positions, all plain moves) made in `parent`, the same board in every lane; `None` where
-/// one is a double push beside an enemy pawn (whose parent [`as_plain_move`] changes).
+/// of positions, all plain moves) made in `parent`, the same board in every lane, or where
+/// `changed` is given, in `parent` changed lane by lane. Without `changed`, `None` where one
+/// is a double push beside an enemy pawn (whose parent [`parent_change`] changes).
 struct CountBroadcast<'a> {
     parent: &'a Board,
     words: &'a [u16; 8],
     moves: usize,
+    /// Where the moves are made on changed parents: `changes[k][i]`, the bits lane `i`'s
+    /// parent differs from `parent` by in bitboard `k` (byte-swapped, as the parent is
+    /// mirrored here), and what is known of the positions made (from the parents' union).
+    changed: Option<(&'a [[u64; 8]; 8], FromParent)>,
 }
 
 impl PositionJob for CountBroadcast<'_> {
@@ -297,7 +315,8 @@ impl PositionJob for CountBroadcast<'_> {
         // when it is for one of them): on the vectors of squares where the backend makes them
         // there, on general registers from the words elsewhere. A double push ends on the
         // fourth rank, so without an enemy pawn there (most parents) none is beside one.
-        let double_pushed_beside = self.parent[PAWNS] & self.parent[THEM] & RANK_4 != 0
+        let double_pushed_beside = self.changed.is_none()
+            && self.parent[PAWNS] & self.parent[THEM] & RANK_4 != 0
             && if P::MOVE_SQUARES_IN_VECTORS {
                 let pawns = Positions::splat(lanes, self.parent[PAWNS]);
                 let mut double_pushes = zero;
@@ -324,10 +343,19 @@ impl PositionJob for CountBroadcast<'_> {
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb.swap_bytes());
         }
-        let known = FromParent::of(self.parent);
+        let known = match self.changed {
+            Some((_, known)) => known,
+            None => FromParent::of(self.parent),
+        };
         let mut total = 0;
         for chunk in 0..chunks {
             let (from, to) = (from[chunk].swap_bytes(), to[chunk].swap_bytes());
+            let mut parents = parents;
+            if let Some((changes, _)) = self.changed {
+                for (vector, column) in parents.iter_mut().zip(changes) {
+                    *vector = *vector ^ Positions::load(lanes, column, chunk);
+                }
+            }
             let made = make_mirrored(lanes, parents, from, to);
             total += count_made(lanes, made, Some(known));
         }
@@ -344,20 +372,48 @@ struct PlainMove {
 }
 
 /// The legal move `from -> to` of kind `kind_bits` (relative squares) of `parent` as a plain
-/// move ([`PlainMove`]): a promotion is the new man's move (the pawn changed into it on its
-/// square first); en passant, the pawn's move to an empty square (the captured pawn taken
-/// first); castling, the king's move (the rook moved first; the king's move ends the rights);
-/// a double push, itself on a parent that holds the en passant square it leaves, on rank 3 (the
-/// vector make keeps it). `None` for a castling [`made_ahead`].
+/// move ([`PlainMove`]): its parent changed by [`parent_change`]. `None` for a castling
+/// [`made_ahead`].
 #[inline(always)]
 fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<PlainMove> {
+    let change = parent_change(parent, from, to, kind_bits)?;
+    let mut board = *parent;
+    for (bb, &bits) in board.iter_mut().zip(&change.bits) {
+        *bb ^= bits;
+    }
+    Some(PlainMove {
+        parent: board,
+        from: 1 << from,
+        to: 1 << change.to,
+    })
+}
+
+/// What a legal move changes on its parent ahead of its plain move, for the vector make (see
+/// [`parent_change`]).
+struct ParentChange {
+    /// The bits that change in each bitboard (none, for most moves).
+    bits: Board,
+    /// The plain move's target square.
+    to: u32,
+}
+
+/// How the legal move `from -> to` of kind `kind_bits` (relative squares) of `parent` is made
+/// as a plain move from `from` on a changed parent: a promotion is the new man's move (the
+/// pawn changed into it on its square first); en passant, the pawn's move to an empty square
+/// (the captured pawn taken first); castling, the king's move (the rook moved first; the
+/// king's move ends the rights); a double push, itself on a parent that holds the en passant
+/// square it leaves, on rank 3 (the vector make keeps it). The changes are made on an empty
+/// board, so that they are the bits to flip: each sets or clears a square that the parent has
+/// the other way. `None` for a castling [`made_ahead`].
+#[inline(always)]
+fn parent_change(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<ParentChange> {
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
-    let mut board = *parent;
-    let mut target = to_bb;
+    let mut bits: Board = [0; 8];
+    let mut target = to;
     if kind_bits == Move::RAW_NORMAL {
         if double_push_beside_enemy_pawn(parent, from_bb, to_bb) {
-            board[SPECIAL] |= square_after_double_push(parent, from_bb, to_bb);
+            bits[SPECIAL] = square_after_double_push(parent, from_bb, to_bb);
         }
     } else if kind_bits == Move::RAW_CASTLING {
         if made_ahead(from, to, kind_bits) {
@@ -365,19 +421,15 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
         }
         let (king_to, rook_to) = castling_squares(from, to);
         let rook = to_bb ^ 1 << rook_to;
-        board[US] ^= rook;
-        board[ORTHOGONAL] ^= rook;
-        target = 1 << king_to;
+        bits[US] = rook;
+        bits[ORTHOGONAL] = rook;
+        target = king_to;
     } else if kind_bits == Move::RAW_EN_PASSANT {
-        take_en_passant_pawn(&mut board, to_bb);
+        take_en_passant_pawn(&mut bits, to_bb);
     } else {
-        promote(&mut board, from_bb, kind_bits);
+        promote(&mut bits, from_bb, kind_bits);
     }
-    Some(PlainMove {
-        parent: board,
-        from: from_bb,
-        to: target,
-    })
+    Some(ParentChange { bits, to: target })
 }
 
 /// Whether the move `from -> to` of kind `kind_bits` is made ahead (see [`Batch::push`]): a
