@@ -222,34 +222,44 @@ fn count_broadcast<L: Lanes, const N: usize>(
     // eights saved). The changes are mirrored as the broadcast parent is (see
     // `make_mirrored`).
     let mut changes = [[0u64; 8]; 8];
-    // What is known of the positions made from the changed parents: that of their union,
-    // which holds every kind of man any of them holds (a kind it marks present that a
-    // position lacks only costs the count the work on it), their castling rights and the
-    // other king, which no move changes.
-    let mut union = *parent;
     // A double push ends on the fourth rank: without an enemy pawn there, none is beside one.
     let may_double_push_beside = parent[PAWNS] & parent[THEM] & RANK_4 != 0;
     for (i, m) in moves.iter().enumerate() {
         let (from, to, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
+        // (A double push moves two ranks up: most moves fail that first.)
         if kind_bits == Move::RAW_NORMAL
             && !(may_double_push_beside
+                && to == from + 16
                 && double_push_beside_enemy_pawn(parent, 1 << from, 1 << to))
         {
             continue;
         }
         let change = parent_change(parent, from, to, kind_bits)?;
-        for ((column, joined), &bits) in changes.iter_mut().zip(&mut union).zip(&change.bits) {
+        for (column, &bits) in changes.iter_mut().zip(&change.bits) {
             column[i] = bits.swap_bytes();
-            *joined |= bits;
         }
         // Castling's plain move is the king's, to its own square.
         words[i] = (from | change.to << 6) as u16;
+    }
+    // What is known of the positions made from the changed parents: that of the parent, but
+    // for a promotion's new man, which may be of a kind the parent's mover lacks (marked
+    // present: a kind marked present that a position lacks only costs the count the work on
+    // it). No other change touches what it knows: castling moves a rook of the mover's, en
+    // passant takes a pawn and a double push marks rank 3, and the other king stays.
+    let mut known = FromParent::of(parent);
+    if kinds & Move::RAW_PROMOTION != 0 {
+        let present = &mut known.present;
+        present.knights = true;
+        // The parent's mover is the side not to move after its move (index 0, see
+        // `FromParent::of`).
+        present.orthogonal[0] = true;
+        present.diagonal[0] = true;
     }
     lanes.by_position(CountBroadcast {
         parent,
         words: &words,
         moves: N,
-        changed: Some((&changes, FromParent::of(&union))),
+        changed: Some((&changes, known)),
     })
 }
 
