@@ -211,35 +211,40 @@ fn count_broadcast<L: Lanes, const N: usize>(
             parent,
             words: &words,
             moves: N,
-            changed: None,
         })
     {
         return Some(n);
     }
-    // Each changed parent as the broadcast parent and its lane's changes to it: most moves of
-    // such an eight or four leave the parent as it is, so only the changed lanes are written
-    // (a whole board per lane copied into columns cost more than the count of most changed
-    // eights saved). The changes are mirrored as the broadcast parent is (see
-    // `make_mirrored`).
-    let mut changes = [[0u64; 8]; 8];
+    // Each move on its own parent: the broadcast parent in every lane's columns, changed
+    // where the move needs it. Most moves of such an eight or four leave their parent as it
+    // is, so only the changed lanes are changed (each lane's board copied into the columns
+    // cost more than the count of most such eights saved).
+    let mut parents = [[0u64; 8]; 8];
+    for (column, &bb) in parents.iter_mut().zip(parent) {
+        *column = [bb; 8];
+    }
+    let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
     // A double push ends on the fourth rank: without an enemy pawn there, none is beside one.
     let may_double_push_beside = parent[PAWNS] & parent[THEM] & RANK_4 != 0;
     for (i, m) in moves.iter().enumerate() {
-        let (from, to, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
+        let (source, target, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
+        from[i] = 1 << source;
+        to[i] = 1 << target;
         // (A double push moves two ranks up: most moves fail that first.)
         if kind_bits == Move::RAW_NORMAL
             && !(may_double_push_beside
-                && to == from + 16
-                && double_push_beside_enemy_pawn(parent, 1 << from, 1 << to))
+                && target == source + 16
+                && double_push_beside_enemy_pawn(parent, 1 << source, 1 << target))
         {
             continue;
         }
-        let change = parent_change(parent, from, to, kind_bits)?;
-        for (column, &bits) in changes.iter_mut().zip(&change.bits) {
-            column[i] = bits.swap_bytes();
+        let change = parent_change(parent, source, target, kind_bits)?;
+        for (column, &bits) in parents.iter_mut().zip(&change.bits) {
+            // (`i < 8`: the mask only spares the compiler a bounds check.)
+            column[i & 7] ^= bits;
         }
         // Castling's plain move is the king's, to its own square.
-        words[i] = (from | change.to << 6) as u16;
+        to[i] = 1 << change.to;
     }
     // What is known of the positions made from the changed parents: that of the parent, but
     // for a promotion's new man, which may be of a kind the parent's mover lacks (marked
@@ -255,12 +260,13 @@ fn count_broadcast<L: Lanes, const N: usize>(
         present.orthogonal[0] = true;
         present.diagonal[0] = true;
     }
-    lanes.by_position(CountBroadcast {
-        parent,
-        words: &words,
+    Some(lanes.by_position(CountColumns {
+        parents: &parents,
+        from: &from,
+        to: &to,
         moves: N,
-        changed: Some((&changes, known)),
-    })
+        known: Some(known),
+    }))
 }
 
 /// The legal replies to the moves `from[i] -> to[i]` (`i < moves`, whole vectors of
@@ -296,17 +302,12 @@ impl PositionJob for CountColumns<'_> {
 }
 
 /// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
-/// of positions, all plain moves) made in `parent`, the same board in every lane, or where
-/// `changed` is given, in `parent` changed lane by lane. Without `changed`, `None` where one
-/// is a double push beside an enemy pawn (whose parent [`parent_change`] changes).
+/// of positions, all plain moves) made in `parent`, the same board in every lane; `None` where
+/// one is a double push beside an enemy pawn (whose parent [`parent_change`] changes).
 struct CountBroadcast<'a> {
     parent: &'a Board,
     words: &'a [u16; 8],
     moves: usize,
-    /// Where the moves are made on changed parents: `changes[k][i]`, the bits lane `i`'s
-    /// parent differs from `parent` by in bitboard `k` (byte-swapped, as the parent is
-    /// mirrored here), and what is known of the positions made (from the parents' union).
-    changed: Option<(&'a [[u64; 8]; 8], FromParent)>,
 }
 
 impl PositionJob for CountBroadcast<'_> {
@@ -325,8 +326,7 @@ impl PositionJob for CountBroadcast<'_> {
         // when it is for one of them): on the vectors of squares where the backend makes them
         // there, on general registers from the words elsewhere. A double push ends on the
         // fourth rank, so without an enemy pawn there (most parents) none is beside one.
-        let double_pushed_beside = self.changed.is_none()
-            && self.parent[PAWNS] & self.parent[THEM] & RANK_4 != 0
+        let double_pushed_beside = self.parent[PAWNS] & self.parent[THEM] & RANK_4 != 0
             && if P::MOVE_SQUARES_IN_VECTORS {
                 let pawns = Positions::splat(lanes, self.parent[PAWNS]);
                 let mut double_pushes = zero;
@@ -353,19 +353,10 @@ impl PositionJob for CountBroadcast<'_> {
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb.swap_bytes());
         }
-        let known = match self.changed {
-            Some((_, known)) => known,
-            None => FromParent::of(self.parent),
-        };
+        let known = FromParent::of(self.parent);
         let mut total = 0;
         for chunk in 0..chunks {
             let (from, to) = (from[chunk].swap_bytes(), to[chunk].swap_bytes());
-            let mut parents = parents;
-            if let Some((changes, _)) = self.changed {
-                for (vector, column) in parents.iter_mut().zip(changes) {
-                    *vector = *vector ^ Positions::load(lanes, column, chunk);
-                }
-            }
             let made = make_mirrored(lanes, parents, from, to);
             total += count_made(lanes, made, Some(known));
         }
