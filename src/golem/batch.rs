@@ -204,7 +204,7 @@ fn count_broadcast<L: Lanes, const N: usize>(
     }
     // Plain moves only (the kinds OR-ed) on the broadcast parent, where none is a double push
     // beside an enemy pawn (tested on the vectors of squares); otherwise the moves that need it
-    // on their own parents ([`parent_change`]).
+    // on their own parents ([`change_parent`]).
     const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
     if kinds == Move::RAW_NORMAL
         && let Some(n) = lanes.by_position(CountBroadcast {
@@ -238,13 +238,14 @@ fn count_broadcast<L: Lanes, const N: usize>(
         {
             continue;
         }
-        let change = parent_change(parent, source, target, kind_bits)?;
-        for (column, &bits) in parents.iter_mut().zip(&change.bits) {
+        let mut bits: Board = [0; 8];
+        let plain_target = change_parent(&mut bits, parent, source, target, kind_bits)?;
+        for (column, &bits) in parents.iter_mut().zip(&bits) {
             // (`i < 8`: the mask only spares the compiler a bounds check.)
             column[i & 7] ^= bits;
         }
         // Castling's plain move is the king's, to its own square.
-        to[i] = 1 << change.to;
+        to[i] = plain_target;
     }
     // What is known of the positions made from the changed parents: that of the parent, but
     // for a promotion's new man, which may be of a kind the parent's mover lacks (marked
@@ -303,7 +304,7 @@ impl PositionJob for CountColumns<'_> {
 
 /// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
 /// of positions, all plain moves) made in `parent`, the same board in every lane; `None` where
-/// one is a double push beside an enemy pawn (whose parent [`parent_change`] changes).
+/// one is a double push beside an enemy pawn (whose parent [`change_parent`] changes).
 struct CountBroadcast<'a> {
     parent: &'a Board,
     words: &'a [u16; 8],
@@ -373,48 +374,42 @@ struct PlainMove {
 }
 
 /// The legal move `from -> to` of kind `kind_bits` (relative squares) of `parent` as a plain
-/// move ([`PlainMove`]): its parent changed by [`parent_change`]. `None` for a castling
+/// move ([`PlainMove`]): its parent changed by [`change_parent`]. `None` for a castling
 /// [`made_ahead`].
 #[inline(always)]
 fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<PlainMove> {
-    let change = parent_change(parent, from, to, kind_bits)?;
     let mut board = *parent;
-    for (bb, &bits) in board.iter_mut().zip(&change.bits) {
-        *bb ^= bits;
-    }
+    let target = change_parent(&mut board, parent, from, to, kind_bits)?;
     Some(PlainMove {
         parent: board,
         from: 1 << from,
-        to: 1 << change.to,
+        to: target,
     })
 }
 
-/// What a legal move changes on its parent ahead of its plain move, for the vector make (see
-/// [`parent_change`]).
-struct ParentChange {
-    /// The bits that change in each bitboard (none, for most moves).
-    bits: Board,
-    /// The plain move's target square.
-    to: u32,
-}
-
-/// How the legal move `from -> to` of kind `kind_bits` (relative squares) of `parent` is made
-/// as a plain move from `from` on a changed parent: a promotion is the new man's move (the
-/// pawn changed into it on its square first); en passant, the pawn's move to an empty square
-/// (the captured pawn taken first); castling, the king's move (the rook moved first; the
-/// king's move ends the rights); a double push, itself on a parent that holds the en passant
-/// square it leaves, on rank 3 (the vector make keeps it). The changes are made on an empty
-/// board, so that they are the bits to flip: each sets or clears a square that the parent has
-/// the other way. `None` for a castling [`made_ahead`].
+/// Makes on `board` what the legal move `from -> to` of kind `kind_bits` (relative squares) of
+/// `parent` changes ahead of its plain move, the move the vector make makes, and returns that
+/// move's target square (a one-square bitboard): a promotion is the new man's move (the pawn changed into it on its
+/// square first); en passant, the pawn's move to an empty square (the captured pawn taken
+/// first); castling, the king's move (the rook moved first; the king's move ends the rights);
+/// a double push, itself on a parent that holds the en passant square it leaves, on rank 3
+/// (the vector make keeps it). Every change sets or clears a square that the parent has the
+/// other way, so made on an empty board, they are the bits that change. `None` for a
+/// castling [`made_ahead`].
 #[inline(always)]
-fn parent_change(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<ParentChange> {
+fn change_parent(
+    board: &mut Board,
+    parent: &Board,
+    from: u32,
+    to: u32,
+    kind_bits: u16,
+) -> Option<u64> {
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
-    let mut bits: Board = [0; 8];
-    let mut target = to;
+    let mut target = to_bb;
     if kind_bits == Move::RAW_NORMAL {
         if double_push_beside_enemy_pawn(parent, from_bb, to_bb) {
-            bits[SPECIAL] = square_after_double_push(parent, from_bb, to_bb);
+            board[SPECIAL] |= square_after_double_push(parent, from_bb, to_bb);
         }
     } else if kind_bits == Move::RAW_CASTLING {
         if made_ahead(from, to, kind_bits) {
@@ -422,15 +417,15 @@ fn parent_change(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
         }
         let (king_to, rook_to) = castling_squares(from, to);
         let rook = to_bb ^ 1 << rook_to;
-        bits[US] = rook;
-        bits[ORTHOGONAL] = rook;
-        target = king_to;
+        board[US] ^= rook;
+        board[ORTHOGONAL] ^= rook;
+        target = 1 << king_to;
     } else if kind_bits == Move::RAW_EN_PASSANT {
-        take_en_passant_pawn(&mut bits, to_bb);
+        take_en_passant_pawn(board, to_bb);
     } else {
-        promote(&mut bits, from_bb, kind_bits);
+        promote(board, from_bb, kind_bits);
     }
-    Some(ParentChange { bits, to: target })
+    Some(target)
 }
 
 /// Whether the move `from -> to` of kind `kind_bits` is made ahead (see [`Batch::push`]): a
