@@ -217,8 +217,8 @@ fn count_broadcast<L: Lanes, const N: usize>(
     }
     // Each move on its own parent: the broadcast parent in every lane's columns, changed
     // where the move needs it. Most moves of such an eight or four leave their parent as it
-    // is, so only the changed lanes are changed (each lane's board copied into the columns
-    // cost more than the count of most such eights saved).
+    // is, so only the changed lanes' bits are flipped, rather than a board made and copied
+    // into the columns for every lane.
     let mut parents = [[0u64; 8]; 8];
     for (column, &bb) in parents.iter_mut().zip(parent) {
         *column = [bb; 8];
@@ -252,6 +252,10 @@ fn count_broadcast<L: Lanes, const N: usize>(
     // present: a kind marked present that a position lacks only costs the count the work on
     // it). No other change touches what it knows: castling moves a rook of the mover's, en
     // passant takes a pawn and a double push marks rank 3, and the other king stays.
+    const _: () = assert!(
+        Move::RAW_PROMOTION == 4 && (Move::RAW_EN_PASSANT | Move::RAW_CASTLING) & 4 == 0,
+        "only promotions have the kinds' bit 2"
+    );
     let mut known = FromParent::of(parent);
     if kinds & Move::RAW_PROMOTION != 0 {
         let present = &mut known.present;
@@ -389,13 +393,13 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
 
 /// Makes on `board` what the legal move `from -> to` of kind `kind_bits` (relative squares) of
 /// `parent` changes ahead of its plain move, the move the vector make makes, and returns that
-/// move's target square (a one-square bitboard): a promotion is the new man's move (the pawn changed into it on its
-/// square first); en passant, the pawn's move to an empty square (the captured pawn taken
-/// first); castling, the king's move (the rook moved first; the king's move ends the rights);
-/// a double push, itself on a parent that holds the en passant square it leaves, on rank 3
-/// (the vector make keeps it). Every change sets or clears a square that the parent has the
-/// other way, so made on an empty board, they are the bits that change. `None` for a
-/// castling [`made_ahead`].
+/// move's target square (a one-square bitboard): a promotion is the new man's move (the pawn
+/// changed into it on its square first); en passant, the pawn's move to an empty square (the
+/// captured pawn taken first); castling, the king's move (the rook moved first; the king's
+/// move ends the rights); a double push, itself on a parent that holds the en passant square
+/// it leaves, on rank 3 (the vector make keeps it). Every change sets or clears a square that
+/// the parent has the other way, so made on an empty board, they are the bits that change.
+/// `None` for a castling [`made_ahead`].
 #[inline(always)]
 fn change_parent(
     board: &mut Board,
