@@ -203,8 +203,8 @@ fn count_broadcast<L: Lanes, const N: usize>(
         kinds |= m.kind_bits();
     }
     // Plain moves only (the kinds OR-ed) on the broadcast parent, where none is a double push
-    // beside an enemy pawn (tested on the vectors of squares); otherwise each move on its own
-    // parent ([`as_plain_move`]).
+    // beside an enemy pawn (tested on the vectors of squares); otherwise the moves that need it
+    // on their own parents ([`change_parent`]).
     const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
     if kinds == Move::RAW_NORMAL
         && let Some(n) = lanes.by_position(CountBroadcast {
@@ -215,28 +215,62 @@ fn count_broadcast<L: Lanes, const N: usize>(
     {
         return Some(n);
     }
+    // Each move on its own parent: the broadcast parent in every lane's columns, changed
+    // where the move needs it. Most moves of such an eight or four leave their parent as it
+    // is, so only the changed lanes' bits are flipped, rather than a board made and copied
+    // into the columns for every lane.
     let mut parents = [[0u64; 8]; 8];
+    for (column, &bb) in parents.iter_mut().zip(parent) {
+        *column = [bb; 8];
+    }
     let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
-    // What is known of the positions made from the changed parents: that of their union,
-    // which holds every kind of man any of them holds (a kind it marks present that a
-    // position lacks only costs the count the work on it), their castling rights and the
-    // other king, which no move changes.
-    let mut union = [0u64; 8];
+    // A double push ends on the fourth rank: without an enemy pawn there, none is beside one.
+    let may_double_push_beside = parent[PAWNS] & parent[THEM] & RANK_4 != 0;
     for (i, m) in moves.iter().enumerate() {
-        let plain = as_plain_move(parent, m.source_index(), m.target_index(), m.kind_bits())?;
-        for ((column, joined), &bb) in parents.iter_mut().zip(&mut union).zip(&plain.parent) {
-            column[i] = bb;
-            *joined |= bb;
+        let (source, target, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
+        from[i] = 1 << source;
+        to[i] = 1 << target;
+        // (A double push moves two ranks up: most moves fail that first.)
+        if kind_bits == Move::RAW_NORMAL
+            && !(may_double_push_beside
+                && target == source + 16
+                && double_push_beside_enemy_pawn(parent, 1 << source, 1 << target))
+        {
+            continue;
         }
-        from[i] = plain.from;
-        to[i] = plain.to;
+        let mut bits: Board = [0; 8];
+        let plain_target = change_parent(&mut bits, parent, source, target, kind_bits)?;
+        for (column, &bits) in parents.iter_mut().zip(&bits) {
+            // (`i < 8`: the mask only spares the compiler a bounds check.)
+            column[i & 7] ^= bits;
+        }
+        // Castling's plain move is the king's, to its own square.
+        to[i] = plain_target;
+    }
+    // What is known of the positions made from the changed parents: that of the parent, but
+    // for a promotion's new man, which may be of a kind the parent's mover lacks (marked
+    // present: a kind marked present that a position lacks only costs the count the work on
+    // it). No other change touches what it knows: castling moves a rook of the mover's, en
+    // passant takes a pawn and a double push marks rank 3, and the other king stays.
+    const _: () = assert!(
+        Move::RAW_PROMOTION == 4 && (Move::RAW_EN_PASSANT | Move::RAW_CASTLING) & 4 == 0,
+        "only promotions have the kinds' bit 2"
+    );
+    let mut known = FromParent::of(parent);
+    if kinds & Move::RAW_PROMOTION != 0 {
+        let present = &mut known.present;
+        present.knights = true;
+        // The parent's mover is the side not to move after its move (index 0, see
+        // `FromParent::of`).
+        present.orthogonal[0] = true;
+        present.diagonal[0] = true;
     }
     Some(lanes.by_position(CountColumns {
         parents: &parents,
         from: &from,
         to: &to,
         moves: N,
-        known: Some(FromParent::of(&union)),
+        known: Some(known),
     }))
 }
 
@@ -274,7 +308,7 @@ impl PositionJob for CountColumns<'_> {
 
 /// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
 /// of positions, all plain moves) made in `parent`, the same board in every lane; `None` where
-/// one is a double push beside an enemy pawn (whose parent [`as_plain_move`] changes).
+/// one is a double push beside an enemy pawn (whose parent [`change_parent`] changes).
 struct CountBroadcast<'a> {
     parent: &'a Board,
     words: &'a [u16; 8],
@@ -344,16 +378,38 @@ struct PlainMove {
 }
 
 /// The legal move `from -> to` of kind `kind_bits` (relative squares) of `parent` as a plain
-/// move ([`PlainMove`]): a promotion is the new man's move (the pawn changed into it on its
-/// square first); en passant, the pawn's move to an empty square (the captured pawn taken
-/// first); castling, the king's move (the rook moved first; the king's move ends the rights);
-/// a double push, itself on a parent that holds the en passant square it leaves, on rank 3 (the
-/// vector make keeps it). `None` for a castling [`made_ahead`].
+/// move ([`PlainMove`]): its parent changed by [`change_parent`]. `None` for a castling
+/// [`made_ahead`].
 #[inline(always)]
 fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<PlainMove> {
+    let mut board = *parent;
+    let target = change_parent(&mut board, parent, from, to, kind_bits)?;
+    Some(PlainMove {
+        parent: board,
+        from: 1 << from,
+        to: target,
+    })
+}
+
+/// Makes on `board` what the legal move `from -> to` of kind `kind_bits` (relative squares) of
+/// `parent` changes ahead of its plain move, the move the vector make makes, and returns that
+/// move's target square (a one-square bitboard): a promotion is the new man's move (the pawn
+/// changed into it on its square first); en passant, the pawn's move to an empty square (the
+/// captured pawn taken first); castling, the king's move (the rook moved first; the king's
+/// move ends the rights); a double push, itself on a parent that holds the en passant square
+/// it leaves, on rank 3 (the vector make keeps it). Every change sets or clears a square that
+/// the parent has the other way, so made on an empty board, they are the bits that change.
+/// `None` for a castling [`made_ahead`].
+#[inline(always)]
+fn change_parent(
+    board: &mut Board,
+    parent: &Board,
+    from: u32,
+    to: u32,
+    kind_bits: u16,
+) -> Option<u64> {
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
-    let mut board = *parent;
     let mut target = to_bb;
     if kind_bits == Move::RAW_NORMAL {
         if double_push_beside_enemy_pawn(parent, from_bb, to_bb) {
@@ -369,15 +425,11 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
         board[ORTHOGONAL] ^= rook;
         target = 1 << king_to;
     } else if kind_bits == Move::RAW_EN_PASSANT {
-        take_en_passant_pawn(&mut board, to_bb);
+        take_en_passant_pawn(board, to_bb);
     } else {
-        promote(&mut board, from_bb, kind_bits);
+        promote(board, from_bb, kind_bits);
     }
-    Some(PlainMove {
-        parent: board,
-        from: from_bb,
-        to: target,
-    })
+    Some(target)
 }
 
 /// Whether the move `from -> to` of kind `kind_bits` is made ahead (see [`Batch::push`]): a
