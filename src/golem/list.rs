@@ -448,6 +448,8 @@ fn write_all<L: Lanes, const KIND: u8>(
     // single squares.
     if t.in_check || KIND == kind::CAPTURES {
         sliders::<true>(w, b, pieces, occupied, flip);
+    } else if L::COUNTS_RUNS {
+        slider_runs(w, lanes, b, pieces, flip);
     } else {
         sliders::<false>(w, b, pieces, occupied, flip);
     }
@@ -608,6 +610,76 @@ fn sliders<const IN_CHECK: bool>(
     each_slider!(b[ORTHOGONAL] & b[US], [N, E, S, W]);
     each_slider!(b[DIAGONAL] & b[US], [NE, SE, SW, NW]);
 }
+
+/// The moves of [`sliders`] out of check, where the backend counts a slider's four runs at
+/// once ([`Lanes::run_lengths`]): each run is unbroken from the ray's nearest square, as in
+/// [`ray_run`] going up, and going down it is the same with the bits reversed, the nearest
+/// square the lowest. So the sets of the directions going down are reversed once per list,
+/// the rays (from a table) once for all, and a slider's four lengths are one vector of
+/// popcounts, where [`ray_run`] finds the first man going down with a second ray lookup.
+#[inline(always)]
+fn slider_runs<L: Lanes>(w: &mut impl Out, lanes: L, b: &Board, sets: &[u64; 8], flip: u16) {
+    let [se, s, sw, west] = lanes.reverse_bits4([sets[SE], sets[S], sets[SW], sets[W]]);
+    let runs = &RUNS[(flip != 0) as usize];
+    let orthogonal = [sets[N], sets[E], s, west];
+    let diagonal = [sets[NE], se, sw, sets[NW]];
+    slider_runs_of(w, lanes, b[ORTHOGONAL] & b[US], &orthogonal, &RUN_RAYS[0], ORTHOGONAL_RUNS, runs);
+    slider_runs_of(w, lanes, b[DIAGONAL] & b[US], &diagonal, &RUN_RAYS[1], DIAGONAL_RUNS, runs);
+}
+
+/// The ray directions of a rook's runs and of a bishop's, in the list's order.
+const ORTHOGONAL_RUNS: [usize; 4] = [N, E, S, W];
+const DIAGONAL_RUNS: [usize; 4] = [NE, SE, SW, NW];
+
+/// The runs of each slider of `sliders` along the four directions `dirs`, whose sets are
+/// `sets` and rays `rays` (the directions going down reversed alike).
+#[inline(always)]
+fn slider_runs_of<L: Lanes>(
+    w: &mut impl Out,
+    lanes: L,
+    sliders: u64,
+    sets: &[u64; 4],
+    rays: &[[u64; 4]; 64],
+    dirs: [usize; 4],
+    runs: &[[[Move; RUN]; 64]; 8],
+) {
+    let mut set = sliders;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let lengths = lanes.run_lengths(&rays[from], sets);
+        for (&d, &len) in dirs.iter().zip(&lengths) {
+            w.put_run(&runs[d][from], len as u32);
+        }
+    }
+}
+
+/// `RUN_RAYS[kind][sq]`: the rays from `sq` along `ORTHOGONAL_RUNS` (kind 0) or
+/// `DIAGONAL_RUNS` (kind 1), those going down with their bits reversed, so that on each the
+/// nearest square is the lowest.
+static RUN_RAYS: [[[u64; 4]; 64]; 2] = {
+    let mut table = [[[0; 4]; 64]; 2];
+    let kinds = [ORTHOGONAL_RUNS, DIAGONAL_RUNS];
+    let mut kind = 0;
+    while kind < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut i = 0;
+            while i < 4 {
+                let d = kinds[kind][i];
+                table[kind][sq][i] = if is_positive(d) {
+                    RAYS[d][sq]
+                } else {
+                    RAYS[d][sq].reverse_bits()
+                };
+                i += 1;
+            }
+            sq += 1;
+        }
+        kind += 1;
+    }
+    table
+};
 
 /// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
 const RUN: usize = 8;

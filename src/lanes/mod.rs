@@ -125,6 +125,24 @@ pub(crate) trait Lanes: Copy {
         let keep = self.nonzero_lanes(v);
         (self.compress_u16(words, keep), keep.count_ones())
     }
+
+    /// Whether [`Lanes::run_lengths`] is a few vector instructions here, so that the list
+    /// writer counts a slider's four runs at once rather than ray by ray.
+    const COUNTS_RUNS: bool = false;
+    /// Each of four bitboards with its bits in reverse order (square `s` to `63 - s`).
+    #[inline(always)]
+    fn reverse_bits4(self, x: [u64; 4]) -> [u64; 4] {
+        x.map(u64::reverse_bits)
+    }
+    /// For four rays and four sets, lane by lane: the length of the unbroken run of squares
+    /// of `sets` from the ray's lowest square on (zero when that square is not in the set).
+    #[inline(always)]
+    fn run_lengths(self, rays: &[u64; 4], sets: &[u64; 4]) -> [u64; 4] {
+        core::array::from_fn(|i| {
+            let gaps = rays[i] & !sets[i];
+            (rays[i] & sets[i] & (gaps ^ gaps.wrapping_sub(1))).count_ones() as u64
+        })
+    }
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
