@@ -623,12 +623,29 @@ fn slider_runs<L: Lanes>(w: &mut impl Out, lanes: L, b: &Board, sets: &[u64; 8],
     let runs = &RUNS[(flip != 0) as usize];
     let orthogonal = [sets[N], sets[E], s, west];
     let diagonal = [sets[NE], se, sw, sets[NW]];
-    slider_runs_of(w, lanes, b[ORTHOGONAL] & b[US], &orthogonal, &RUN_RAYS[0], ORTHOGONAL_RUNS, runs);
-    slider_runs_of(w, lanes, b[DIAGONAL] & b[US], &diagonal, &RUN_RAYS[1], DIAGONAL_RUNS, runs);
+    slider_runs_of(
+        w,
+        lanes,
+        b[ORTHOGONAL] & b[US],
+        &orthogonal,
+        &RUN_RAYS[0],
+        ORTHOGONAL_RUNS,
+        runs,
+    );
+    slider_runs_of(
+        w,
+        lanes,
+        b[DIAGONAL] & b[US],
+        &diagonal,
+        &RUN_RAYS[1],
+        DIAGONAL_RUNS,
+        runs,
+    );
 }
 
-/// The ray directions of a rook's runs and of a bishop's, in the list's order.
+/// The ray directions of a rook's runs, in the list's order.
 const ORTHOGONAL_RUNS: [usize; 4] = [N, E, S, W];
+/// The ray directions of a bishop's runs, in the list's order.
 const DIAGONAL_RUNS: [usize; 4] = [NE, SE, SW, NW];
 
 /// The runs of each slider of `sliders` along the four directions `dirs`, whose sets are
