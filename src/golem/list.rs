@@ -38,7 +38,7 @@
 //! the sliders take from the sets only squares whose nearest man back is themselves, so they
 //! read the sets as they are.
 
-use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, jump, step};
+use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, jump_one, step_one};
 use super::{MoveTargets, kind};
 use crate::Move;
 use crate::attacks::{RAYS, is_positive};
@@ -427,7 +427,7 @@ fn write_all<L: Lanes, const KIND: u8>(
         // The steps' squares are known (the king's square plus each step): the moves come
         // from a table and the steps that exist pick them, without finding each target's
         // square in its set.
-        let steps = Lanes8::load(lanes, *pieces) & step(lanes, Lanes8::splat(lanes, king));
+        let steps = Lanes8::load(lanes, *pieces) & step_one(lanes, king);
         let words = KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
         let (moves, present) = steps.compress_u16_nonzero(words);
         w.put_row(&moves, 0, present);
@@ -777,7 +777,7 @@ fn knight_jumps<L: Lanes>(w: &mut impl Out, lanes: L, knights: u64, targets: &[u
         while set != 0 {
             let from = set.trailing_zeros() as usize;
             set &= set - 1;
-            let jumps = sets & jump(lanes, Lanes8::splat(lanes, 1 << from));
+            let jumps = sets & jump_one(lanes, 1 << from);
             let (moves, present) = jumps.compress_u16_nonzero(words[from]);
             w.put_row(&moves, 0, present);
         }

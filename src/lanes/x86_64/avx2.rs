@@ -253,6 +253,21 @@ impl Lanes for Avx2 {
         }
     }
 
+    const TABLE_LOADS: bool = true;
+    const TABLE_ORDER: [usize; 8] = [0, 1, 2, 7, 4, 5, 6, 3];
+
+    #[inline(always)]
+    fn load_table(self, a: &[u64; 8]) -> V {
+        // SAFETY: AVX2 is present (token); `a` is 64 readable bytes (unaligned loads), in the
+        // registers' order (`TABLE_ORDER`).
+        unsafe {
+            [
+                _mm256_loadu_si256(a.as_ptr().cast()),
+                _mm256_loadu_si256(a[4..].as_ptr().cast()),
+            ]
+        }
+    }
+
     #[inline(always)]
     fn to_array(self, v: V) -> [u64; 8] {
         // SAFETY: AVX2 is present (token); `[__m256i; 2]` and `[u64; 8]` have the same size
