@@ -119,6 +119,60 @@ pub(crate) fn jump<L: Lanes>(lanes: L, x: Lanes8<L>) -> Lanes8<L> {
     x.shift(KNIGHT_STEP) & Lanes8::load(lanes, KNIGHT_LANDING)
 }
 
+/// [`step`] of the man on `one` (a board with at most one man, such as a side's king): where
+/// the backend loads tables cheaply ([`Lanes::TABLE_LOADS`]), from a table in its order, loads
+/// where the shifts are a broadcast, two shifts and two masks.
+#[inline(always)]
+pub(crate) fn step_one<L: Lanes>(lanes: L, one: u64) -> Lanes8<L> {
+    if L::TABLE_LOADS {
+        Lanes8::load_table(lanes, &L::KING_STEPS[one.trailing_zeros() as usize])
+    } else {
+        step(lanes, Lanes8::splat(lanes, one))
+    }
+}
+
+/// [`jump`] of the man on `one` (a board with at most one man): where the backend loads tables
+/// cheaply, from a table in its order, loads where the shifts are a broadcast, four shifts,
+/// two ORs and two masks.
+#[inline(always)]
+pub(crate) fn jump_one<L: Lanes>(lanes: L, one: u64) -> Lanes8<L> {
+    if L::TABLE_LOADS {
+        Lanes8::load_table(lanes, &L::KNIGHT_JUMPS[one.trailing_zeros() as usize])
+    } else {
+        jump(lanes, Lanes8::splat(lanes, one))
+    }
+}
+
+/// The tables of [`step_one`] and [`jump_one`], in each backend's [`Lanes::TABLE_ORDER`].
+pub(crate) trait OneManTables: Lanes {
+    const KING_STEPS: [[u64; 8]; 65] = moves_from_one(RAY_STEP, RAY_LANDING, Self::TABLE_ORDER);
+    const KNIGHT_JUMPS: [[u64; 8]; 65] =
+        moves_from_one(KNIGHT_STEP, KNIGHT_LANDING, Self::TABLE_ORDER);
+}
+
+impl<L: Lanes> OneManTables for L {}
+
+/// `table[sq][i]`: the square one move from `sq` in direction `order[i]` of `steps`, none
+/// where the move leaves the board (the landing masks); `table[64]`, for a board with no man
+/// (whose trailing zeros are 64), is empty.
+const fn moves_from_one(steps: [i8; 8], landing: [u64; 8], order: [usize; 8]) -> [[u64; 8]; 65] {
+    let mut table = [[0; 8]; 65];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < 8 {
+            let d = order[i];
+            let to = sq as i32 + steps[d] as i32;
+            if to >= 0 && to < 64 {
+                table[sq][i] = 1 << to & landing[d];
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,6 +216,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The tables of one man's steps and jumps (loaded in each backend's order, whether or not
+    /// it uses them) and `step_one` and `jump_one` against the shifts, on every backend, for
+    /// every square and for no man at all.
+    fn check_one_man_tables<L: Lanes>(lanes: L, name: &str) {
+        for (sq, one) in (0..64).map(|sq| 1u64 << sq).chain([0]).enumerate() {
+            let steps = step(lanes, Lanes8::splat(lanes, one)).to_array();
+            let jumps = jump(lanes, Lanes8::splat(lanes, one)).to_array();
+            let table_steps = Lanes8::load_table(lanes, &L::KING_STEPS[sq]).to_array();
+            let table_jumps = Lanes8::load_table(lanes, &L::KNIGHT_JUMPS[sq]).to_array();
+            assert_eq!(table_steps, steps, "{name}: steps of {one:x}");
+            assert_eq!(table_jumps, jumps, "{name}: jumps of {one:x}");
+            assert_eq!(step_one(lanes, one).to_array(), steps, "{name}: {one:x}");
+            assert_eq!(jump_one(lanes, one).to_array(), jumps, "{name}: {one:x}");
+        }
+    }
+
+    #[test]
+    fn one_man_tables_match_the_shifts_on_every_backend() {
+        struct Check;
+        impl BackendCheck for Check {
+            fn check<L: Lanes>(lanes: L, name: &str) {
+                check_one_man_tables(lanes, name);
+            }
+        }
+        on_every_backend::<Check>();
     }
 
     #[test]

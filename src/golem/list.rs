@@ -38,7 +38,7 @@
 //! the sliders take from the sets only squares whose nearest man back is themselves, so they
 //! read the sets as they are.
 
-use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, jump, step};
+use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, jump_one, step_one};
 use super::{MoveTargets, kind};
 use crate::Move;
 use crate::attacks::{RAYS, is_positive};
@@ -427,7 +427,7 @@ fn write_all<L: Lanes, const KIND: u8>(
         // The steps' squares are known (the king's square plus each step): the moves come
         // from a table and the steps that exist pick them, without finding each target's
         // square in its set.
-        let steps = Lanes8::load(lanes, *pieces) & step(lanes, Lanes8::splat(lanes, king));
+        let steps = Lanes8::load(lanes, *pieces) & step_one(lanes, king);
         let words = KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
         let (moves, present) = steps.compress_u16_nonzero(words);
         w.put_row(&moves, 0, present);
@@ -448,6 +448,8 @@ fn write_all<L: Lanes, const KIND: u8>(
     // single squares.
     if t.in_check || KIND == kind::CAPTURES {
         sliders::<true>(w, b, pieces, occupied, flip);
+    } else if L::COUNTS_RUNS {
+        slider_runs(w, lanes, b, pieces, flip);
     } else {
         sliders::<false>(w, b, pieces, occupied, flip);
     }
@@ -609,6 +611,93 @@ fn sliders<const IN_CHECK: bool>(
     each_slider!(b[DIAGONAL] & b[US], [NE, SE, SW, NW]);
 }
 
+/// The moves of [`sliders`] out of check, where the backend counts a slider's four runs at
+/// once ([`Lanes::run_lengths`]): each run is unbroken from the ray's nearest square, as in
+/// [`ray_run`] going up, and going down it is the same with the bits reversed, the nearest
+/// square the lowest. So the sets of the directions going down are reversed once per list,
+/// the rays (from a table) once for all, and a slider's four lengths are one vector of
+/// popcounts, where [`ray_run`] finds the first man going down with a second ray lookup.
+#[inline(always)]
+fn slider_runs<L: Lanes>(w: &mut impl Out, lanes: L, b: &Board, sets: &[u64; 8], flip: u16) {
+    let [se, s, sw, west] = lanes.reverse_bits4([sets[SE], sets[S], sets[SW], sets[W]]);
+    let runs = &RUNS[(flip != 0) as usize];
+    let orthogonal = [sets[N], sets[E], s, west];
+    let diagonal = [sets[NE], se, sw, sets[NW]];
+    slider_runs_of(
+        w,
+        lanes,
+        b[ORTHOGONAL] & b[US],
+        &orthogonal,
+        &RUN_RAYS[0],
+        ORTHOGONAL_RUNS,
+        runs,
+    );
+    slider_runs_of(
+        w,
+        lanes,
+        b[DIAGONAL] & b[US],
+        &diagonal,
+        &RUN_RAYS[1],
+        DIAGONAL_RUNS,
+        runs,
+    );
+}
+
+/// The ray directions of a rook's runs, in the list's order.
+const ORTHOGONAL_RUNS: [usize; 4] = [N, E, S, W];
+/// The ray directions of a bishop's runs, in the list's order.
+const DIAGONAL_RUNS: [usize; 4] = [NE, SE, SW, NW];
+
+/// The runs of each slider of `sliders` along the four directions `dirs`, whose sets are
+/// `sets` and rays `rays` (the directions going down reversed alike).
+#[inline(always)]
+fn slider_runs_of<L: Lanes>(
+    w: &mut impl Out,
+    lanes: L,
+    sliders: u64,
+    sets: &[u64; 4],
+    rays: &[[u64; 4]; 64],
+    dirs: [usize; 4],
+    runs: &[[[Move; RUN]; 64]; 8],
+) {
+    let mut set = sliders;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let lengths = lanes.run_lengths(&rays[from], sets);
+        for (&d, &len) in dirs.iter().zip(&lengths) {
+            w.put_run(&runs[d][from], len as u32);
+        }
+    }
+}
+
+/// `RUN_RAYS[kind][sq]`: the rays from `sq` along `ORTHOGONAL_RUNS` (kind 0) or
+/// `DIAGONAL_RUNS` (kind 1), those going down with their bits reversed, so that on each the
+/// nearest square is the lowest.
+static RUN_RAYS: [[[u64; 4]; 64]; 2] = {
+    let mut table = [[[0; 4]; 64]; 2];
+    let kinds = [ORTHOGONAL_RUNS, DIAGONAL_RUNS];
+    let mut kind = 0;
+    while kind < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut i = 0;
+            while i < 4 {
+                let d = kinds[kind][i];
+                table[kind][sq][i] = if is_positive(d) {
+                    RAYS[d][sq]
+                } else {
+                    RAYS[d][sq].reverse_bits()
+                };
+                i += 1;
+            }
+            sq += 1;
+        }
+        kind += 1;
+    }
+    table
+};
+
 /// Words of a run: the longest ray has seven squares, and a copy of eight is one 16-byte store.
 const RUN: usize = 8;
 // A whole run is copied at the list's end, so the array must have room past the capacity.
@@ -688,7 +777,7 @@ fn knight_jumps<L: Lanes>(w: &mut impl Out, lanes: L, knights: u64, targets: &[u
         while set != 0 {
             let from = set.trailing_zeros() as usize;
             set &= set - 1;
-            let jumps = sets & jump(lanes, Lanes8::splat(lanes, 1 << from));
+            let jumps = sets & jump_one(lanes, 1 << from);
             let (moves, present) = jumps.compress_u16_nonzero(words[from]);
             w.put_row(&moves, 0, present);
         }

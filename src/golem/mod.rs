@@ -78,7 +78,7 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
     let their_rays = slide(lanes, their_sliders, splat(!(occupied ^ king)));
     // The three vectors joined lane by lane first: one reduction across the lanes, not three.
     let their_knight_attacks = jump(lanes, splat(b[KNIGHTS] & them));
-    let their_king_attacks = step(lanes, splat(b[KINGS] & them));
+    let their_king_attacks = step_one(lanes, b[KINGS] & them);
     let their_attacks = (their_rays | their_knight_attacks | their_king_attacks).or_all()
         | pawn_attacks_south(b[PAWNS] & them);
 
@@ -89,7 +89,7 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
     let all_between = between.or_all();
     // Sliding and knight checkers in one reduction, as the attacks above.
     let sliding_checkers = king_rays & their_sliders;
-    let knight_checkers = jump(lanes, splat(king)) & splat(b[KNIGHTS] & them);
+    let knight_checkers = jump_one(lanes, king) & splat(b[KNIGHTS] & them);
     let pawn_checkers = pawn_attacks_north(king) & b[PAWNS] & them;
     let checkers = (sliding_checkers | knight_checkers).or_all() | pawn_checkers;
 
@@ -114,7 +114,7 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
         our_sliders.and_not(pinned_off_line),
         splat(!occupied),
     );
-    let king_targets = step(lanes, splat(king)) & splat(!(us | their_attacks) & kind_targets);
+    let king_targets = step_one(lanes, king) & splat(!(us | their_attacks) & kind_targets);
     let knight_targets = jump(lanes, splat(b[KNIGHTS] & us & !all_between));
 
     let pawns = b[PAWNS] & us;

@@ -53,6 +53,21 @@ pub(crate) trait Lanes: Copy {
     fn splat(self, x: u64) -> Self::Vector;
     /// Lane `i` = `a[i]`.
     fn load(self, a: [u64; 8]) -> Self::Vector;
+    /// Whether [`Lanes::load_table`] is a load per register, cheaper than a broadcast and a
+    /// few shifts: then the pipeline takes one man's moves from tables.
+    const TABLE_LOADS: bool = false;
+    /// The lane each word of an array read by [`Lanes::load_table`] goes to: a table built in
+    /// this order (the registers' own, where it is not lane order) loads without moving lanes.
+    const TABLE_ORDER: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+    /// Lane `TABLE_ORDER[i]` = `a[i]`: for tables of vectors, built in [`Lanes::TABLE_ORDER`].
+    #[inline(always)]
+    fn load_table(self, a: &[u64; 8]) -> Self::Vector {
+        let mut lanes = [0; 8];
+        for (i, &x) in a.iter().enumerate() {
+            lanes[Self::TABLE_ORDER[i]] = x;
+        }
+        self.load(lanes)
+    }
     /// The lanes as an array.
     fn to_array(self, v: Self::Vector) -> [u64; 8];
     /// Lane-wise `a & b`.
@@ -125,6 +140,24 @@ pub(crate) trait Lanes: Copy {
         let keep = self.nonzero_lanes(v);
         (self.compress_u16(words, keep), keep.count_ones())
     }
+
+    /// Whether [`Lanes::run_lengths`] is a few vector instructions here, so that the list
+    /// writer counts a slider's four runs at once rather than ray by ray.
+    const COUNTS_RUNS: bool = false;
+    /// Each of four bitboards with its bits in reverse order (square `s` to `63 - s`).
+    #[inline(always)]
+    fn reverse_bits4(self, x: [u64; 4]) -> [u64; 4] {
+        x.map(u64::reverse_bits)
+    }
+    /// For four rays and four sets, lane by lane: the length of the unbroken run of squares
+    /// of `sets` from the ray's lowest square on (zero when that square is not in the set).
+    #[inline(always)]
+    fn run_lengths(self, rays: &[u64; 4], sets: &[u64; 4]) -> [u64; 4] {
+        core::array::from_fn(|i| {
+            let gaps = rays[i] & !sets[i];
+            (rays[i] & sets[i] & (gaps ^ gaps.wrapping_sub(1))).count_ones() as u64
+        })
+    }
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
@@ -147,6 +180,14 @@ impl<L: Lanes> Lanes8<L> {
     pub(crate) fn load(lanes: L, a: [u64; 8]) -> Self {
         Lanes8 {
             v: lanes.load(a),
+            lanes,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn load_table(lanes: L, a: &[u64; 8]) -> Self {
+        Lanes8 {
+            v: lanes.load_table(a),
             lanes,
         }
     }

@@ -249,3 +249,45 @@ fn every_backend_compresses_words() {
     }
     on_every_backend::<Check>();
 }
+
+/// `reverse_bits4` and `run_lengths` on `lanes` against formulas: each bit's square mirrored;
+/// the run counted square by square from the ray's lowest one.
+fn check_runs<L: Lanes>(lanes: L, name: &str) {
+    let inputs = words(400);
+    for pair in inputs.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let four = [a[0], a[1], a[2], a[3]];
+        let reversed = lanes.reverse_bits4(four);
+        for i in 0..4 {
+            let mirrored = (0..64).fold(0, |r, sq| r | (four[i] >> sq & 1) << (63 - sq));
+            assert_eq!(reversed[i], mirrored, "{name}: reverse_bits4 of {four:x?}");
+        }
+        // Rays: the squares from a random one to an edge, up; sets: anything.
+        let rays: [u64; 4] = core::array::from_fn(|i| u64::MAX << (b[i] % 64) << 1);
+        let sets = [b[4], b[5], b[6], b[7] | rays[3]];
+        let lengths = lanes.run_lengths(&rays, &sets);
+        for i in 0..4 {
+            let mut run = 0;
+            let mut ray = rays[i];
+            while ray != 0 && sets[i] >> ray.trailing_zeros() & 1 != 0 {
+                run += 1;
+                ray &= ray - 1;
+            }
+            assert_eq!(
+                lengths[i], run,
+                "{name}: run_lengths of {rays:x?}, {sets:x?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_backend_counts_runs() {
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, name: &str) {
+            check_runs(lanes, name);
+        }
+    }
+    on_every_backend::<Check>();
+}

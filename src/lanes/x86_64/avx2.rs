@@ -116,6 +116,34 @@ unsafe fn swap_bytes(r: __m256i) -> __m256i {
     }
 }
 
+/// Each lane's bits in reverse order: the bytes reversed, then each byte's two nibbles
+/// swapped and reversed by a byte shuffle each.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn reverse_bits(r: __m256i) -> __m256i {
+    // SAFETY: AVX2 is present (the caller's promise).
+    unsafe {
+        // `low[n]`: nibble `n` reversed, in the high nibble; `high[n]`: in the low nibble.
+        let low = _mm256_setr_epi8(
+            0x00, -0x80, 0x40, -0x40, 0x20, -0x60, 0x60, -0x20, 0x10, -0x70, 0x50, -0x30, 0x30,
+            -0x50, 0x70, -0x10, 0x00, -0x80, 0x40, -0x40, 0x20, -0x60, 0x60, -0x20, 0x10, -0x70,
+            0x50, -0x30, 0x30, -0x50, 0x70, -0x10,
+        );
+        let high = _mm256_setr_epi8(
+            0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf, 0x0,
+            0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf,
+        );
+        let nibble = _mm256_set1_epi8(0x0f);
+        let r = swap_bytes(r);
+        _mm256_or_si256(
+            _mm256_shuffle_epi8(low, _mm256_and_si256(r, nibble)),
+            _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi64::<4>(r), nibble)),
+        )
+    }
+}
+
 /// The sum of the 32 bytes of `r`.
 ///
 /// # Safety
@@ -221,6 +249,21 @@ impl Lanes for Avx2 {
             [
                 _mm256_setr_epi64x(a[0], a[1], a[2], a[7]),
                 _mm256_setr_epi64x(a[4], a[5], a[6], a[3]),
+            ]
+        }
+    }
+
+    const TABLE_LOADS: bool = true;
+    const TABLE_ORDER: [usize; 8] = [0, 1, 2, 7, 4, 5, 6, 3];
+
+    #[inline(always)]
+    fn load_table(self, a: &[u64; 8]) -> V {
+        // SAFETY: AVX2 is present (token); `a` is 64 readable bytes (unaligned loads), in the
+        // registers' order (`TABLE_ORDER`).
+        unsafe {
+            [
+                _mm256_loadu_si256(a.as_ptr().cast()),
+                _mm256_loadu_si256(a[4..].as_ptr().cast()),
             ]
         }
     }
@@ -381,6 +424,33 @@ impl Lanes for Avx2 {
                 core::mem::transmute::<__m128i, [u16; 8]>(_mm_shuffle_epi8(words, control)),
                 mask.count_ones(),
             )
+        }
+    }
+
+    const COUNTS_RUNS: bool = true;
+
+    #[inline(always)]
+    fn reverse_bits4(self, x: [u64; 4]) -> [u64; 4] {
+        // SAFETY: AVX2 is present (token); `[u64; 4]` and `__m256i` have the same size and
+        // every bit pattern is valid for both.
+        unsafe { core::mem::transmute(reverse_bits(core::mem::transmute::<[u64; 4], __m256i>(x))) }
+    }
+
+    #[inline(always)]
+    fn run_lengths(self, rays: &[u64; 4], sets: &[u64; 4]) -> [u64; 4] {
+        // SAFETY: AVX2 is present (token); both arrays are 32 readable bytes (unaligned
+        // loads); `__m256i` and `[u64; 4]` have the same size and every bit pattern is valid
+        // for both.
+        unsafe {
+            let rays = _mm256_loadu_si256(rays.as_ptr().cast());
+            let sets = _mm256_loadu_si256(sets.as_ptr().cast());
+            // The run ends below the lowest square of the ray not in the set (all of the
+            // ray's squares in it when there is none).
+            let gaps = _mm256_andnot_si256(sets, rays);
+            let to_gap = _mm256_xor_si256(gaps, _mm256_add_epi64(gaps, _mm256_set1_epi64x(-1)));
+            let run = _mm256_and_si256(_mm256_and_si256(rays, sets), to_gap);
+            let counts = _mm256_sad_epu8(byte_counts(run), _mm256_setzero_si256());
+            core::mem::transmute::<__m256i, [u64; 4]>(counts)
         }
     }
 
