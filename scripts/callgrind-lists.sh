@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Instructions, conditional branches and simulated mispredicts per move list under callgrind:
+# one pass of one job of benches/peers_paired.rs over one set (PAIRED_ONCE, PAIRED_SET), counted
+# inside the function `counted_pass` only, divided by the positions the pass printed. The
+# measure of the BENCHMARKS.md tables of move lists ("Move lists: instructions and mispredicts
+# per list").
+#
+# usage: scripts/callgrind-lists.sh PEERS_PAIRED_BINARY BACKEND JOB SET
+#   JOB: lists (legal_moves()), callbacks (for_each_legal_move) or cozy (cozy-chess)
+#   SET: replayed or games
+# example:
+#   RUSTFLAGS="-C target-cpu=native" cargo bench --no-run --bench peers_paired
+#   scripts/callgrind-lists.sh target/release/deps/peers_paired-<hash> avx2 lists replayed
+set -euo pipefail
+if [ $# -ne 4 ]; then
+  sed -n '2,/^set /p' "$0" | grep '^#' >&2
+  exit 2
+fi
+bin=$1; backend=$2; job=$3; set=$4
+command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+DIRGOLEM_BACKEND=$backend PAIRED_ONCE=$job PAIRED_SET=$set valgrind --tool=callgrind \
+  --branch-sim=yes --toggle-collect='*counted_pass*' --callgrind-out-file="$tmp/out" \
+  "$bin" --bench >"$tmp/stdout" 2>"$tmp/stderr"
+n=$(grep -oE '[0-9]+ positions' "$tmp/stdout" | head -1 | awk '{print $1}')
+[ -n "$n" ] || { cat "$tmp/stdout" "$tmp/stderr" >&2; exit 1; }
+# The summary line's values follow the order of the events line (Ir Bc Bcm Bi Bim).
+events=$(grep -m1 '^events:' "$tmp/out" | cut -d' ' -f2-)
+summary=$(grep -m1 '^summary:' "$tmp/out" | cut -d' ' -f2-)
+paste <(echo "$events" | tr ' ' '\n') <(echo "$summary" | tr ' ' '\n') |
+  awk -v n="$n" -v w="$backend $job $set" '{ v[$1] = $2 } END {
+    printf "%s: instructions %.1f  branches %.1f  mispredicts %.2f (per list, %d lists)\n",
+      w, v["Ir"] / n, v["Bc"] / n, (v["Bcm"] + v["Bim"]) / n, n }'

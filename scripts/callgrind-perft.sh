@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Instructions per leaf of bulk perft under callgrind: the five CPW positions at the depths of
+# BENCHMARKS.md (start 5, Kiwipete 4, position 3 6, position 4 5, position 5 4), one thread, less
+# the instructions of `perft 1` of the same position (start-up), divided by the leaves. Counts,
+# unlike times, repeat on a loaded machine: the measure the BENCHMARKS.md tables of perft use.
+#
+# usage: scripts/callgrind-perft.sh DIRGOLEM_BINARY BACKEND [POSITIONS]
+#   POSITIONS: any of the letters s k 3 4 5 (default all five), for example `s4`.
+# example: cargo build --release && scripts/callgrind-perft.sh target/release/dirgolem avx2
+set -euo pipefail
+if [ $# -lt 2 ]; then
+  sed -n '2,/^set /p' "$0" | grep '^#' >&2
+  exit 2
+fi
+bin=$1; backend=$2; which=${3:-sk345}
+command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
+declare -A fen depth leaves
+fen[s]="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"; depth[s]=5; leaves[s]=4865609
+fen[k]="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"; depth[k]=4; leaves[k]=4085603
+fen[3]="8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"; depth[3]=6; leaves[3]=11030083
+fen[4]="r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"; depth[4]=5; leaves[4]=15833292
+fen[5]="rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"; depth[5]=4; leaves[5]=2103487
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# The total of one run, from the `summary:` (or `totals:`) line of callgrind's output.
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/out" "$bin" perft "$1" "$2" \
+    --backend "$backend" --threads 1 >"$tmp/stdout" 2>"$tmp/stderr"
+  grep -E '^(summary|totals):' "$tmp/out" | head -1 | awk '{print $2}'
+}
+out=""
+for p in $(echo "$which" | grep -o .); do
+  [ -n "${fen[$p]:-}" ] || { echo "unknown position '$p' (s k 3 4 5)" >&2; exit 2; }
+  full=$(instructions "${depth[$p]}" "${fen[$p]}")
+  grep -q "${leaves[$p]}" "$tmp/stdout" || { echo "wrong count for $p: $(tail -2 "$tmp/stdout")" >&2; exit 1; }
+  one=$(instructions 1 "${fen[$p]}")
+  out="$out $(awk -v a="$full" -v b="$one" -v n="${leaves[$p]}" 'BEGIN { printf "%.3f", (a - b) / n }')"
+done
+echo "$backend:$out"
