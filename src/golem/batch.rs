@@ -27,8 +27,8 @@ use crate::attacks::RAYS;
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
 use crate::position::{
-    double_push_beside_enemy_pawn, make_board, promote, square_after_double_push,
-    take_en_passant_pawn,
+    double_push_beside_enemy_pawn, make_board, may_double_push_beside_enemy_pawn, promote,
+    square_after_double_push, take_en_passant_pawn,
 };
 
 /// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
@@ -224,8 +224,7 @@ fn count_broadcast<L: Lanes, const N: usize>(
         *column = [bb; 8];
     }
     let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
-    // A double push ends on the fourth rank: without an enemy pawn there, none is beside one.
-    let may_double_push_beside = parent[PAWNS] & parent[THEM] & RANK_4 != 0;
+    let may_double_push_beside = may_double_push_beside_enemy_pawn(parent);
     for (i, m) in moves.iter().enumerate() {
         let (source, target, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
         from[i] = 1 << source;
@@ -329,9 +328,9 @@ impl PositionJob for CountBroadcast<'_> {
         }
         // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true exactly
         // when it is for one of them): on the vectors of squares where the backend makes them
-        // there, on general registers from the words elsewhere. A double push ends on the
-        // fourth rank, so without an enemy pawn there (most parents) none is beside one.
-        let double_pushed_beside = self.parent[PAWNS] & self.parent[THEM] & RANK_4 != 0
+        // there, on general registers from the words elsewhere; on most parents none may be
+        // (`may_double_push_beside_enemy_pawn`), and the moves are not looked at.
+        let double_pushed_beside = may_double_push_beside_enemy_pawn(self.parent)
             && if P::MOVE_SQUARES_IN_VECTORS {
                 let pawns = Positions::splat(lanes, self.parent[PAWNS]);
                 let mut double_pushes = zero;
