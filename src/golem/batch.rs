@@ -230,15 +230,16 @@ fn count_broadcast<L: Lanes, const N: usize>(
         from[i] = 1 << source;
         to[i] = 1 << target;
         // (A double push moves two ranks up: most moves fail that first.)
-        if kind_bits == Move::RAW_NORMAL
-            && !(may_double_push_beside
-                && target == source + 16
-                && double_push_beside_enemy_pawn(parent, 1 << source, 1 << target))
-        {
+        let double_push_beside = kind_bits == Move::RAW_NORMAL
+            && may_double_push_beside
+            && target == source + 16
+            && double_push_beside_enemy_pawn(parent, 1 << source, 1 << target);
+        if kind_bits == Move::RAW_NORMAL && !double_push_beside {
             continue;
         }
         let mut bits: Board = [0; 8];
-        let plain_target = change_parent(&mut bits, parent, source, target, kind_bits)?;
+        let plain_target =
+            change_parent(&mut bits, parent, source, target, kind_bits, double_push_beside)?;
         for (column, &bits) in parents.iter_mut().zip(&bits) {
             // (`i < 8`: the mask only spares the compiler a bounds check.)
             column[i & 7] ^= bits;
@@ -382,7 +383,8 @@ struct PlainMove {
 #[inline(always)]
 fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<PlainMove> {
     let mut board = *parent;
-    let target = change_parent(&mut board, parent, from, to, kind_bits)?;
+    let double_push_beside = double_push_beside_enemy_pawn(parent, 1 << from, 1 << to);
+    let target = change_parent(&mut board, parent, from, to, kind_bits, double_push_beside)?;
     Some(PlainMove {
         parent: board,
         from: 1 << from,
@@ -398,6 +400,8 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
 /// move ends the rights); a double push, itself on a parent that holds the en passant square
 /// it leaves, on rank 3 (the vector make keeps it). Every change sets or clears a square that
 /// the parent has the other way, so made on an empty board, they are the bits that change.
+/// `double_push_beside` is [`double_push_beside_enemy_pawn`] of the move (read for a normal
+/// move only), which the callers know already: one of them tests it before it comes here.
 /// `None` for a castling [`made_ahead`].
 #[inline(always)]
 fn change_parent(
@@ -406,12 +410,13 @@ fn change_parent(
     from: u32,
     to: u32,
     kind_bits: u16,
+    double_push_beside: bool,
 ) -> Option<u64> {
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
     let mut target = to_bb;
     if kind_bits == Move::RAW_NORMAL {
-        if double_push_beside_enemy_pawn(parent, from_bb, to_bb) {
+        if double_push_beside {
             board[SPECIAL] |= square_after_double_push(parent, from_bb, to_bb);
         }
     } else if kind_bits == Move::RAW_CASTLING {
