@@ -238,8 +238,14 @@ fn count_broadcast<L: Lanes, const N: usize>(
             continue;
         }
         let mut bits: Board = [0; 8];
-        let plain_target =
-            change_parent(&mut bits, parent, source, target, kind_bits, double_push_beside)?;
+        let plain_target = change_parent(
+            &mut bits,
+            parent,
+            source,
+            target,
+            kind_bits,
+            double_push_beside,
+        )?;
         for (column, &bits) in parents.iter_mut().zip(&bits) {
             // (`i < 8`: the mask only spares the compiler a bounds check.)
             column[i & 7] ^= bits;
