@@ -27,8 +27,8 @@ use crate::attacks::RAYS;
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
 use crate::position::{
-    double_push_beside_enemy_pawn, make_board, promote, square_after_double_push,
-    take_en_passant_pawn,
+    double_push_beside_enemy_pawn, make_board, may_double_push_beside_enemy_pawn, promote,
+    square_after_double_push, take_en_passant_pawn,
 };
 
 /// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
@@ -224,22 +224,28 @@ fn count_broadcast<L: Lanes, const N: usize>(
         *column = [bb; 8];
     }
     let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
-    // A double push ends on the fourth rank: without an enemy pawn there, none is beside one.
-    let may_double_push_beside = parent[PAWNS] & parent[THEM] & RANK_4 != 0;
+    let may_double_push_beside = may_double_push_beside_enemy_pawn(parent);
     for (i, m) in moves.iter().enumerate() {
         let (source, target, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
         from[i] = 1 << source;
         to[i] = 1 << target;
         // (A double push moves two ranks up: most moves fail that first.)
-        if kind_bits == Move::RAW_NORMAL
-            && !(may_double_push_beside
-                && target == source + 16
-                && double_push_beside_enemy_pawn(parent, 1 << source, 1 << target))
-        {
+        let double_push_beside = kind_bits == Move::RAW_NORMAL
+            && may_double_push_beside
+            && target == source + 16
+            && double_push_beside_enemy_pawn(parent, 1 << source, 1 << target);
+        if kind_bits == Move::RAW_NORMAL && !double_push_beside {
             continue;
         }
         let mut bits: Board = [0; 8];
-        let plain_target = change_parent(&mut bits, parent, source, target, kind_bits)?;
+        let plain_target = change_parent(
+            &mut bits,
+            parent,
+            source,
+            target,
+            kind_bits,
+            double_push_beside,
+        )?;
         for (column, &bits) in parents.iter_mut().zip(&bits) {
             // (`i < 8`: the mask only spares the compiler a bounds check.)
             column[i & 7] ^= bits;
@@ -329,9 +335,9 @@ impl PositionJob for CountBroadcast<'_> {
         }
         // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true exactly
         // when it is for one of them): on the vectors of squares where the backend makes them
-        // there, on general registers from the words elsewhere. A double push ends on the
-        // fourth rank, so without an enemy pawn there (most parents) none is beside one.
-        let double_pushed_beside = self.parent[PAWNS] & self.parent[THEM] & RANK_4 != 0
+        // there, on general registers from the words elsewhere; on most parents none may be
+        // (`may_double_push_beside_enemy_pawn`), and the moves are not looked at.
+        let double_pushed_beside = may_double_push_beside_enemy_pawn(self.parent)
             && if P::MOVE_SQUARES_IN_VECTORS {
                 let pawns = Positions::splat(lanes, self.parent[PAWNS]);
                 let mut double_pushes = zero;
@@ -383,7 +389,8 @@ struct PlainMove {
 #[inline(always)]
 fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<PlainMove> {
     let mut board = *parent;
-    let target = change_parent(&mut board, parent, from, to, kind_bits)?;
+    let double_push_beside = double_push_beside_enemy_pawn(parent, 1 << from, 1 << to);
+    let target = change_parent(&mut board, parent, from, to, kind_bits, double_push_beside)?;
     Some(PlainMove {
         parent: board,
         from: 1 << from,
@@ -399,6 +406,8 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
 /// move ends the rights); a double push, itself on a parent that holds the en passant square
 /// it leaves, on rank 3 (the vector make keeps it). Every change sets or clears a square that
 /// the parent has the other way, so made on an empty board, they are the bits that change.
+/// `double_push_beside` is [`double_push_beside_enemy_pawn`] of the move (read for a normal
+/// move only), which the callers know already: one of them tests it before it comes here.
 /// `None` for a castling [`made_ahead`].
 #[inline(always)]
 fn change_parent(
@@ -407,12 +416,13 @@ fn change_parent(
     from: u32,
     to: u32,
     kind_bits: u16,
+    double_push_beside: bool,
 ) -> Option<u64> {
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
     let mut target = to_bb;
     if kind_bits == Move::RAW_NORMAL {
-        if double_push_beside_enemy_pawn(parent, from_bb, to_bb) {
+        if double_push_beside {
             board[SPECIAL] |= square_after_double_push(parent, from_bb, to_bb);
         }
     } else if kind_bits == Move::RAW_CASTLING {

@@ -180,6 +180,15 @@ fn en_passant_out_of_line(board: Board, to_bb: u64) -> u64 {
     en_passant_after_double_push(board, to_bb)
 }
 
+/// Whether some double push of the side to move on `b` may land beside an enemy pawn: a
+/// double push ends on the fourth rank, so without an enemy pawn there none does. A cheap
+/// test ahead of [`double_push_beside_enemy_pawn`] for callers that would otherwise run that
+/// for many moves of one position.
+#[inline(always)]
+pub(crate) fn may_double_push_beside_enemy_pawn(b: &Board) -> bool {
+    b[PAWNS] & b[THEM] & RANK_4 != 0
+}
+
 /// Whether `from -> to` (one-square bitboards) on `b`, before the move, is a double push that
 /// lands beside an enemy pawn: only such a move can leave an en passant capture, whose
 /// legality the caller must then settle.
