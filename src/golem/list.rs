@@ -392,9 +392,9 @@ pub(crate) fn for_each_move<L: Lanes>(
 }
 
 /// [`for_each_move`] for positions with more moves than its array holds, one move at a time:
-/// kept out of line so that the common path's values are not kept alive for a second,
-/// inlined writer (the callbacks' slider loop spilled them). Scalar code, as
-/// [`write_bounded`]: the same moves in the same order, and rare.
+/// kept out of line, so that the common path is compiled alone, as the lists' is, rather than
+/// beside a second inlined writer that shares its values and so keeps them alive through it.
+/// Scalar code, as [`write_bounded`]: the same moves in the same order, and rare.
 #[cold]
 #[inline(never)]
 fn each_one_at_a_time(b: &Board, targets: &MoveTargets, flip: u32, f: impl FnMut(Move)) {
