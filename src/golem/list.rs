@@ -387,8 +387,18 @@ pub(crate) fn for_each_move<L: Lanes>(
             f(m);
         }
     } else {
-        write_all::<L, { kind::ALL }>(lanes, &mut Each(f), b, targets, flip);
+        each_one_at_a_time(b, targets, flip, f);
     }
+}
+
+/// [`for_each_move`] for positions with more moves than its array holds, one move at a time:
+/// kept out of line, so that the common path is compiled alone, as the lists' is, rather than
+/// beside a second inlined writer that shares its values and so keeps them alive through it.
+/// Scalar code, as [`write_bounded`]: the same moves in the same order, and rare.
+#[cold]
+#[inline(never)]
+fn each_one_at_a_time(b: &Board, targets: &MoveTargets, flip: u32, f: impl FnMut(Move)) {
+    write_all::<Scalar, { kind::ALL }>(Scalar, &mut Each(f), b, targets, flip);
 }
 
 /// The moves [`for_each_move`] gathers before handing them over (a power of two, for
