@@ -392,8 +392,8 @@ pub(crate) fn for_each_move<L: Lanes>(
 }
 
 /// [`for_each_move`] for positions with more moves than its array holds, one move at a time:
-/// kept out of line, so that the common path is compiled alone, as the lists' is, rather than
-/// beside a second inlined writer that shares its values and so keeps them alive through it.
+/// kept out of line, so that the common path is compiled alone, as the lists' is (beside a
+/// second inlined writer it ran more instructions: BENCHMARKS.md, "Move lists (session 15)").
 /// Scalar code, as [`write_bounded`]: the same moves in the same order, and rare.
 #[cold]
 #[inline(never)]
