@@ -42,7 +42,7 @@ use super::directions::{E, KNIGHT_STEP, N, NE, NW, RAY_STEP, S, SE, SW, W, jump_
 use super::{MoveTargets, kind};
 use crate::Move;
 use crate::attacks::{RAYS, is_positive};
-use crate::lanes::{Lanes, Lanes8, Scalar};
+use crate::lanes::{Lanes, Lanes8, Scalar, run_from_lowest};
 use crate::move_list::{CAPACITY, MoveList, SPARE};
 use crate::position::*;
 
@@ -835,9 +835,9 @@ fn ray_run<const IN_CHECK: bool, const D: usize>(
         // square behind their man, whose source would be that man. So the run ends below the
         // lowest square of the ray not in `set`: no first man to find, and no second ray
         // lookup that waits for the first. (Going down, finding the highest such square takes
-        // more instructions than finding the first man.)
-        let gaps = ray & !set;
-        ray & set & (gaps ^ gaps.wrapping_sub(1))
+        // more instructions than finding the first man, unless the backend reverses the
+        // sets: `slider_runs`.)
+        run_from_lowest(ray, set)
     } else {
         // The square past the edge counts as occupied, so there is always a first man.
         let blockers = ray & occupied | if is_positive(D) { 1 << 63 } else { 1 };

@@ -153,11 +153,18 @@ pub(crate) trait Lanes: Copy {
     /// of `sets` from the ray's lowest square on (zero when that square is not in the set).
     #[inline(always)]
     fn run_lengths(self, rays: &[u64; 4], sets: &[u64; 4]) -> [u64; 4] {
-        core::array::from_fn(|i| {
-            let gaps = rays[i] & !sets[i];
-            (rays[i] & sets[i] & (gaps ^ gaps.wrapping_sub(1))).count_ones() as u64
-        })
+        core::array::from_fn(|i| run_from_lowest(rays[i], sets[i]).count_ones() as u64)
     }
+}
+
+/// The squares of `set` on `ray` in one unbroken run from the ray's lowest square on: the run
+/// ends below the lowest square of the ray not in `set` (all of the ray when there is none).
+/// The list writer's rule for a slider's targets along a ray out of check (with a ray going
+/// down bit-reversed, its nearest square is the lowest too).
+#[inline(always)]
+pub(crate) fn run_from_lowest(ray: u64, set: u64) -> u64 {
+    let gaps = ray & !set;
+    ray & set & (gaps ^ gaps.wrapping_sub(1))
 }
 
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
