@@ -139,6 +139,7 @@ impl Batch {
             to: &self.to,
             moves: 8,
             known: None,
+            mirrored: false,
         })
     }
 
@@ -218,10 +219,12 @@ fn count_broadcast<L: Lanes, const N: usize>(
     // Each move on its own parent: the broadcast parent in every lane's columns, changed
     // where the move needs it. Most moves of such an eight or four leave their parent as it
     // is, so only the changed lanes' bits are flipped, rather than a board made and copied
-    // into the columns for every lane.
+    // into the columns for every lane. The columns hold the boards mirrored (byte-swapped, as
+    // the make takes them): the parent swapped once here on general registers, and a changed
+    // lane's bits swapped, rather than every board of every vector swapped in each pass.
     let mut parents = [[0u64; 8]; 8];
     for (column, &bb) in parents.iter_mut().zip(parent) {
-        *column = [bb; 8];
+        *column = [bb.swap_bytes(); 8];
     }
     let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
     let may_double_push_beside = may_double_push_beside_enemy_pawn(parent);
@@ -248,7 +251,7 @@ fn count_broadcast<L: Lanes, const N: usize>(
         )?;
         for (column, &bits) in parents.iter_mut().zip(&bits) {
             // (`i < 8`: the mask only spares the compiler a bounds check.)
-            column[i & 7] ^= bits;
+            column[i & 7] ^= bits.swap_bytes();
         }
         // Castling's plain move is the king's, to its own square.
         to[i] = plain_target;
@@ -277,19 +280,22 @@ fn count_broadcast<L: Lanes, const N: usize>(
         to: &to,
         moves: N,
         known: Some(known),
+        mirrored: true,
     }))
 }
 
 /// The legal replies to the moves `from[i] -> to[i]` (`i < moves`, whole vectors of
 /// positions) made in the boards `parents` (`parents[k][i]`: bitboard `k` of the position lane
-/// `i`'s move is made in). `known`, where the boards were changed from one parent, as for
-/// [`count_made`].
+/// `i`'s move is made in, byte-swapped where `mirrored`). `known`, where the boards were
+/// changed from one parent, as for [`count_made`].
 struct CountColumns<'a> {
     parents: &'a [[u64; 8]; 8],
     from: &'a [u64; 8],
     to: &'a [u64; 8],
     moves: usize,
     known: Option<FromParent>,
+    /// Whether `parents` are stored mirrored (see [`make_mirrored`]); the squares never are.
+    mirrored: bool,
 }
 
 impl PositionJob for CountColumns<'_> {
@@ -306,7 +312,12 @@ impl PositionJob for CountColumns<'_> {
             }
             let from = Positions::load(lanes, self.from, chunk);
             let to = Positions::load(lanes, self.to, chunk);
-            total += count_made(lanes, make(lanes, parents, from, to), self.known);
+            let made = if self.mirrored {
+                make_mirrored(lanes, parents, from.swap_bytes(), to.swap_bytes())
+            } else {
+                make(lanes, parents, from, to)
+            };
+            total += count_made(lanes, made, self.known);
         }
         total
     }
