@@ -27,8 +27,8 @@ use crate::attacks::RAYS;
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
 use crate::position::{
-    double_push_beside_enemy_pawn, make_board, may_double_push_beside_enemy_pawn, promote,
-    square_after_double_push, take_en_passant_pawn,
+    double_push_beside_enemy_pawn, en_passant_pawn, make_board, may_double_push_beside_enemy_pawn,
+    promote, square_after_double_push, take_en_passant_pawn,
 };
 
 /// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
@@ -221,7 +221,7 @@ fn count_broadcast<L: Lanes, const N: usize>(
     // is, so only the changed lanes' bits are flipped, rather than a board made and copied
     // into the columns for every lane. The columns hold the boards mirrored (byte-swapped, as
     // the make takes them): the parent swapped once here on general registers, and a changed
-    // lane's bits swapped, rather than every board of every vector swapped in each pass.
+    // lane's bits made mirrored, rather than every board of every vector swapped in each pass.
     let mut parents = [[0u64; 8]; 8];
     for (column, &bb) in parents.iter_mut().zip(parent) {
         *column = [bb.swap_bytes(); 8];
@@ -248,10 +248,11 @@ fn count_broadcast<L: Lanes, const N: usize>(
             target,
             kind_bits,
             double_push_beside,
+            true,
         )?;
         for (column, &bits) in parents.iter_mut().zip(&bits) {
             // (`i < 8`: the mask only spares the compiler a bounds check.)
-            column[i & 7] ^= bits.swap_bytes();
+            column[i & 7] ^= bits;
         }
         // Castling's plain move is the king's, to its own square.
         to[i] = plain_target;
@@ -401,7 +402,15 @@ struct PlainMove {
 fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<PlainMove> {
     let mut board = *parent;
     let double_push_beside = double_push_beside_enemy_pawn(parent, 1 << from, 1 << to);
-    let target = change_parent(&mut board, parent, from, to, kind_bits, double_push_beside)?;
+    let target = change_parent(
+        &mut board,
+        parent,
+        from,
+        to,
+        kind_bits,
+        double_push_beside,
+        false,
+    )?;
     Some(PlainMove {
         parent: board,
         from: 1 << from,
@@ -419,7 +428,9 @@ fn as_plain_move(parent: &Board, from: u32, to: u32, kind_bits: u16) -> Option<P
 /// the parent has the other way, so made on an empty board, they are the bits that change.
 /// `double_push_beside` is [`double_push_beside_enemy_pawn`] of the move (read for a normal
 /// move only), which the callers know already: one of them tests it before it comes here.
-/// `None` for a castling [`made_ahead`].
+/// Where `mirrored`, `board` is mirrored (byte-swapped, as the vector make takes it), and so
+/// is every square the changes touch on it; the move's squares and the target returned never
+/// are. `None` for a castling [`made_ahead`].
 #[inline(always)]
 fn change_parent(
     board: &mut Board,
@@ -428,27 +439,35 @@ fn change_parent(
     to: u32,
     kind_bits: u16,
     double_push_beside: bool,
+    mirrored: bool,
 ) -> Option<u64> {
+    let on_board = |squares: u64| {
+        if mirrored {
+            squares.swap_bytes()
+        } else {
+            squares
+        }
+    };
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
     let mut target = to_bb;
     if kind_bits == Move::RAW_NORMAL {
         if double_push_beside {
-            board[SPECIAL] |= square_after_double_push(parent, from_bb, to_bb);
+            board[SPECIAL] |= on_board(square_after_double_push(parent, from_bb, to_bb));
         }
     } else if kind_bits == Move::RAW_CASTLING {
         if made_ahead(from, to, kind_bits) {
             return None;
         }
         let (king_to, rook_to) = castling_squares(from, to);
-        let rook = to_bb ^ 1 << rook_to;
+        let rook = on_board(to_bb ^ 1 << rook_to);
         board[US] ^= rook;
         board[ORTHOGONAL] ^= rook;
         target = 1 << king_to;
     } else if kind_bits == Move::RAW_EN_PASSANT {
-        take_en_passant_pawn(board, to_bb);
+        take_en_passant_pawn(board, on_board(en_passant_pawn(to_bb)));
     } else {
-        promote(board, from_bb, kind_bits);
+        promote(board, on_board(from_bb), kind_bits);
     }
     Some(target)
 }

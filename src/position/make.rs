@@ -117,7 +117,7 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
     // A king move ends both castling rights.
     b[SPECIAL] &= !(RANK_1 & (b[KINGS] >> to & 1).wrapping_neg());
     if kind_bits == Move::RAW_EN_PASSANT {
-        take_en_passant_pawn(&mut b, to_bb);
+        take_en_passant_pawn(&mut b, en_passant_pawn(to_bb));
     } else if kind_bits >= Move::RAW_PROMOTION {
         promote(&mut b, to_bb, kind_bits);
     }
@@ -132,11 +132,17 @@ fn make_board_with<const EN_PASSANT_OUT_OF_LINE: bool>(
     board
 }
 
-/// Takes off `b` the pawn that an en passant capture to `to_bb` (a one-square bitboard,
-/// relative to the mover) captures: the enemy pawn one rank below the target square.
+/// The square (a one-square bitboard) of the pawn that an en passant capture to `to_bb`
+/// (relative to the mover) captures: the enemy pawn one rank below the target square.
 #[inline(always)]
-pub(crate) fn take_en_passant_pawn(b: &mut Board, to_bb: u64) {
-    let captured = to_bb >> 8;
+pub(crate) fn en_passant_pawn(to_bb: u64) -> u64 {
+    to_bb >> 8
+}
+
+/// Takes off `b` the enemy pawn an en passant capture captures, on `captured` (see
+/// [`en_passant_pawn`]; a caller that keeps its boards mirrored passes it mirrored).
+#[inline(always)]
+pub(crate) fn take_en_passant_pawn(b: &mut Board, captured: u64) {
     b[THEM] ^= captured;
     b[PAWNS] ^= captured;
 }

@@ -28,8 +28,8 @@ pub(crate) use en_passant::square_after_double_push;
 pub use error::*;
 pub use legal::{IllegalMove, UciMoveError};
 pub(crate) use make::{
-    double_push_beside_enemy_pawn, make_board, may_double_push_beside_enemy_pawn, promote,
-    take_en_passant_pawn,
+    double_push_beside_enemy_pawn, en_passant_pawn, make_board, may_double_push_beside_enemy_pawn,
+    promote, take_en_passant_pawn,
 };
 pub use outcome::Outcome;
 pub use san::{San, SanError};
