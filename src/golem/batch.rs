@@ -451,7 +451,16 @@ fn change_parent(
     let from_bb = 1u64 << from;
     let to_bb = 1u64 << to;
     let mut target = to_bb;
-    if kind_bits == Move::RAW_NORMAL {
+    // Promotions first, by their bit: tests of the kind for equality alone become a jump table
+    // on it, which the kinds of a parent's last moves (promotions in turn, castlings) mispredict
+    // nearly every time.
+    const _: () = assert!(
+        Move::RAW_PROMOTION == 4 && (Move::RAW_EN_PASSANT | Move::RAW_CASTLING) & 4 == 0,
+        "only promotions have the kinds' bit 2"
+    );
+    if kind_bits & Move::RAW_PROMOTION != 0 {
+        promote(board, on_board(from_bb), kind_bits);
+    } else if kind_bits == Move::RAW_NORMAL {
         if double_push_beside {
             board[SPECIAL] |= on_board(square_after_double_push(parent, from_bb, to_bb));
         }
@@ -464,10 +473,8 @@ fn change_parent(
         board[US] ^= rook;
         board[ORTHOGONAL] ^= rook;
         target = 1 << king_to;
-    } else if kind_bits == Move::RAW_EN_PASSANT {
-        take_en_passant_pawn(board, on_board(en_passant_pawn(to_bb)));
     } else {
-        promote(board, on_board(from_bb), kind_bits);
+        take_en_passant_pawn(board, on_board(en_passant_pawn(to_bb)));
     }
     Some(target)
 }
