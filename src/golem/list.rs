@@ -590,10 +590,15 @@ static PUSH_BASES: [[[u16; RUN]; 6]; 2] = {
 /// `PUSH_BASES`) ORed with the files'.
 #[inline(always)]
 fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN]) {
-    let row = (set >> (8 * rank)) as u8;
-    let files = &ROW_FILES[row as usize];
+    // The rank's byte rotated to bits 4 to 11 is already the byte offset of its entry in
+    // `ROW_FILES` (16 bytes each): one rotate (BMI2's `rorx` leaves `set` in place) and one
+    // mask, where the byte taken out and then scaled was a shift, a zero extension and a
+    // second shift. Its bits are the row's, so it counts the pushes as well. `rank` is 2 to
+    // 6, so the rotation is a right one of 12 to 44.
+    let offset = set.rotate_right(8 * rank - 4) as u32 & 0xff0;
+    let files = &ROW_FILES[(offset >> 4) as usize];
     let words: [u16; RUN] = core::array::from_fn(|i| files[i] | base[i]);
-    w.put_row(&words, 0, row.count_ones());
+    w.put_row(&words, 0, offset.count_ones());
 }
 
 /// The moves of each rook or queen along its lines, then of each bishop or queen along its
