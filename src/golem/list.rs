@@ -590,11 +590,11 @@ static PUSH_BASES: [[[u16; RUN]; 6]; 2] = {
 /// `PUSH_BASES`) ORed with the files'.
 #[inline(always)]
 fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN]) {
-    // The rank's byte rotated to bits 4 to 11 is already the byte offset of its entry in
-    // `ROW_FILES` (16 bytes each): one rotate (BMI2's `rorx` leaves `set` in place) and one
-    // mask, where the byte taken out and then scaled was a shift, a zero extension and a
-    // second shift. Its bits are the row's, so it counts the pushes as well. `rank` is 2 to
-    // 6, so the rotation is a right one of 12 to 44.
+    // The rank's byte rotated to bits 4 to 11 is the byte offset of its entry in `ROW_FILES`
+    // (16 bytes each), and its bits are the row's: one value for the entry and the count, not
+    // the byte taken out and then scaled. (The compiler makes the rotate a shift, knowing the
+    // set's other bits; BENCHMARKS.md, "Move lists (session 16)", for what it gained.) `rank`
+    // is 2 to 6, so the rotation is a right one of 12 to 44.
     let offset = set.rotate_right(8 * rank - 4) as u32 & 0xff0;
     let files = &ROW_FILES[(offset >> 4) as usize];
     let words: [u16; RUN] = core::array::from_fn(|i| files[i] | base[i]);
