@@ -596,7 +596,13 @@ fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN]) {
     // set's other bits; BENCHMARKS.md, "Move lists (session 16)", for what it gained.) `rank`
     // is 2 to 6, so the rotation is a right one of 12 to 44.
     let offset = set.rotate_right(8 * rank - 4) as u32 & 0xff0;
-    let files = &ROW_FILES[(offset >> 4) as usize];
+    // The entry's words from the flat table by its word index (half the byte offset), so
+    // that the address is the offset itself.
+    let first = (offset >> 1) as usize;
+    let files = ROW_FILES
+        .as_flattened()
+        .get(first..first + RUN)
+        .unwrap_or(&[0; RUN]);
     let words: [u16; RUN] = core::array::from_fn(|i| files[i] | base[i]);
     w.put_row(&words, 0, offset.count_ones());
 }
