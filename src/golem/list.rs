@@ -590,10 +590,21 @@ static PUSH_BASES: [[[u16; RUN]; 6]; 2] = {
 /// `PUSH_BASES`) ORed with the files'.
 #[inline(always)]
 fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN]) {
-    let row = (set >> (8 * rank)) as u8;
-    let files = &ROW_FILES[row as usize];
+    // The rank's byte rotated to bits 4 to 11 is the byte offset of its entry in `ROW_FILES`
+    // (16 bytes each), and its bits are the row's: one value for the entry and the count, not
+    // the byte taken out and then scaled. (The compiler makes the rotate a shift, knowing the
+    // set's other bits; BENCHMARKS.md, "Move lists (session 16)", for what it gained.) `rank`
+    // is 2 to 6, so the rotation is a right one of 12 to 44.
+    let offset = set.rotate_right(8 * rank - 4) as u32 & 0xff0;
+    // The entry's words from the flat table by its word index (half the byte offset), so
+    // that the address is the offset itself.
+    let first = (offset >> 1) as usize;
+    let files = ROW_FILES
+        .as_flattened()
+        .get(first..first + RUN)
+        .unwrap_or(&[0; RUN]);
     let words: [u16; RUN] = core::array::from_fn(|i| files[i] | base[i]);
-    w.put_row(&words, 0, row.count_ones());
+    w.put_row(&words, 0, offset.count_ones());
 }
 
 /// The moves of each rook or queen along its lines, then of each bishop or queen along its
