@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Executed instructions per leaf of perft on aarch64 under qemu-user, scalar against neon: the
+# five CPW positions at the depths of BENCHMARKS.md's neon tables (start 4, Kiwipete 3,
+# position 3 4, position 4 4, position 5 3), one thread, each run's count less that of `perft 1`
+# of the same position and backend (start-up), divided by the leaves. qemu traces one line per
+# executed instruction (Debian's qemu has no plugins); wall time under emulation means nothing.
+#
+# usage: scripts/qemu-aarch64-perft.sh AARCH64_DIRGOLEM_BINARY
+# example (a Debian host: gcc-aarch64-linux-gnu, qemu-user):
+#   rustup target add aarch64-unknown-linux-gnu   # .cargo/config.toml names the linker
+#   cargo build --release --target aarch64-unknown-linux-gnu --bin dirgolem
+#   scripts/qemu-aarch64-perft.sh target/aarch64-unknown-linux-gnu/release/dirgolem
+set -euo pipefail
+if [ $# -ne 1 ]; then
+  sed -n '2,/^set /p' "$0" | grep '^#' >&2
+  exit 2
+fi
+bin=$1
+command -v qemu-aarch64 >/dev/null || { echo "qemu-aarch64 is needed (apt-get install qemu-user)" >&2; exit 2; }
+declare -A fen depth leaves
+fen[s]="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"; depth[s]=4; leaves[s]=197281
+fen[k]="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"; depth[k]=3; leaves[k]=97862
+fen[3]="8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"; depth[3]=4; leaves[3]=43238
+fen[4]="r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"; depth[4]=4; leaves[4]=422333
+fen[5]="rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"; depth[5]=3; leaves[5]=62379
+traced() { # executed instructions of `perft DEPTH FEN --backend B`
+  qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d nochain,exec -D /dev/stdout \
+    "$bin" perft "$1" "$2" --backend "$3" --threads 1 2>/dev/null | grep -c '^Trace'
+}
+echo "position depth leaves scalar neon scalar/leaf neon/leaf scalar/neon"
+for p in s k 3 4 5; do
+  nodes=$(qemu-aarch64 -L /usr/aarch64-linux-gnu "$bin" perft "${depth[$p]}" "${fen[$p]}" --threads 1 2>/dev/null | tail -n 1)
+  [ "$nodes" = "nodes ${leaves[$p]}" ] || { echo "position $p: '$nodes', expected ${leaves[$p]} leaves" >&2; exit 1; }
+  declare -A count
+  for b in scalar neon; do
+    count[$b]=$(( $(traced "${depth[$p]}" "${fen[$p]}" $b) - $(traced 1 "${fen[$p]}" $b) ))
+  done
+  awk -v p="$p" -v d="${depth[$p]}" -v l="${leaves[$p]}" -v s="${count[scalar]}" -v n="${count[neon]}" \
+    'BEGIN { printf "%s %d %d %d %d %.2f %.2f %.2f\n", p, d, l, s, n, s / l, n / l, s / n }'
+done
