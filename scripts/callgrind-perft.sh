@@ -14,12 +14,13 @@ if [ $# -lt 2 ]; then
 fi
 bin=$1; backend=$2; which=${3:-sk345}
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
-declare -A fen depth leaves
-fen[s]="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"; depth[s]=5; leaves[s]=4865609
-fen[k]="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"; depth[k]=4; leaves[k]=4085603
-fen[3]="8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"; depth[3]=6; leaves[3]=11030083
-fen[4]="r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"; depth[4]=5; leaves[4]=15833292
-fen[5]="rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"; depth[5]=4; leaves[5]=2103487
+source "$(dirname "$0")/cpw-fens.sh"
+declare -A depth leaves
+depth[s]=5; leaves[s]=4865609
+depth[k]=4; leaves[k]=4085603
+depth[3]=6; leaves[3]=11030083
+depth[4]=5; leaves[4]=15833292
+depth[5]=4; leaves[5]=2103487
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The total of one run, from the `summary:` (or `totals:`) line of callgrind's output.

@@ -17,12 +17,13 @@ if [ $# -ne 1 ]; then
 fi
 bin=$1
 command -v qemu-aarch64 >/dev/null || { echo "qemu-aarch64 is needed (apt-get install qemu-user)" >&2; exit 2; }
-declare -A fen depth leaves
-fen[s]="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"; depth[s]=4; leaves[s]=197281
-fen[k]="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"; depth[k]=3; leaves[k]=97862
-fen[3]="8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"; depth[3]=4; leaves[3]=43238
-fen[4]="r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"; depth[4]=4; leaves[4]=422333
-fen[5]="rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"; depth[5]=3; leaves[5]=62379
+source "$(dirname "$0")/cpw-fens.sh"
+declare -A depth leaves
+depth[s]=4; leaves[s]=197281
+depth[k]=3; leaves[k]=97862
+depth[3]=4; leaves[3]=43238
+depth[4]=4; leaves[4]=422333
+depth[5]=3; leaves[5]=62379
 traced() { # executed instructions of `perft DEPTH FEN --backend B`
   qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d nochain,exec -D /dev/stdout \
     "$bin" perft "$1" "$2" --backend "$3" --threads 1 2>/dev/null | grep -c '^Trace'
