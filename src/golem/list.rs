@@ -158,7 +158,8 @@ impl<const N: usize> Out for Fast<'_, N> {
     fn put_set(&mut self, set: u64, word: impl Fn(u32) -> u16) {
         // The first move is written whether or not there is one: most sets hold zero or one
         // move, and then no branch is taken at all.
-        self.put_if(Move::from_raw(word(set.trailing_zeros() & 63)), set != 0);
+        // (The bit scan of an empty set is 64: `word` takes it, for a stand-in.)
+        self.put_if(Move::from_raw(word(set.trailing_zeros())), set != 0);
         let mut set = set & set.wrapping_sub(1);
         while set != 0 {
             let to = set.trailing_zeros();
@@ -476,15 +477,18 @@ fn write_all<L: Lanes, const KIND: u8>(
         push_row(w, singles, rank, &bases[rank as usize - 2]);
     }
     push_row(w, doubles, 3, &bases[5]);
-    let ep = b[SPECIAL] & RANK_6;
-    let capture = |back: u32| {
+    // A capture's word from a table by its target square, en passant's kind ORed in: the en
+    // passant square (rank 6, so bits 40 to 47) moved up to the kind's bit once, and shifted
+    // down by the target square, lands on the kind's bit only for that square.
+    let ep = (b[SPECIAL] & RANK_6) << 12;
+    let captures = &PAWN_CAPTURE_WORDS[(flip != 0) as usize];
+    let capture = |words: &'static [u16; 65]| {
         move |to: u32| {
-            let kind = (ep >> to & 1) as u16 * Move::RAW_EN_PASSANT;
-            word(to.wrapping_sub(back), to, kind) ^ flip
+            words[to as usize] | ep.wrapping_shr(to) as u16 & word(0, 0, Move::RAW_EN_PASSANT)
         }
     };
-    w.put_set(pawn_ne & !RANK_8, capture(9));
-    w.put_set(pawn_nw & !RANK_8, capture(7));
+    w.put_set(pawn_ne & !RANK_8, capture(&captures[0]));
+    w.put_set(pawn_nw & !RANK_8, capture(&captures[1]));
 
     // 5. Promotions and castling.
     let [promote_n, promote_ne, promote_nw] = t.promotions;
@@ -541,6 +545,31 @@ static KING_WORDS: [[[u16; 8]; 64]; 2] = step_words(RAY_STEP);
 /// `KNIGHT_WORDS[black][sq]`: the knight's jump from `sq` in each knight direction
 /// ([`step_words`]).
 static KNIGHT_WORDS: [[[u16; 8]; 64]; 2] = step_words(KNIGHT_STEP);
+
+/// `PAWN_CAPTURE_WORDS[black][dir][to]`: the word of the pawn's capture onto `to` to the
+/// north-east (`dir` 0, from nine squares back) or the north-west (1, seven back), squares
+/// flipped for Black. Squares without such a capture hold words never kept; entry 64 (the
+/// trailing zeros of an empty set) is there so that a bit scan indexes the table unmasked.
+static PAWN_CAPTURE_WORDS: [[[u16; 65]; 2]; 2] = {
+    let mut table = [[[0u16; 65]; 2]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let flip = if side == 1 { 56 } else { 0 };
+        let mut dir = 0;
+        while dir < 2 {
+            let back = if dir == 0 { 9 } else { 7 };
+            let mut to = back;
+            while to < 64 {
+                table[side][dir][to as usize] =
+                    word((to - back) ^ flip, to ^ flip, Move::RAW_NORMAL);
+                to += 1;
+            }
+            dir += 1;
+        }
+        side += 1;
+    }
+    table
+};
 
 /// `ROW_FILES[byte]`: the files of the squares of a rank (`byte`, file a in bit 0), ascending,
 /// each as `file | file << 6` (a move word within the rank), then zeros.
