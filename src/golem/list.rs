@@ -159,8 +159,13 @@ impl<const N: usize> Out for Fast<'_, N> {
         // The first move is written whether or not there is one: most sets hold zero or one
         // move, and then no branch is taken at all.
         // (The bit scan of an empty set is 64: `word` takes it, for a stand-in.)
-        self.put_if(Move::from_raw(word(set.trailing_zeros())), set != 0);
-        let mut set = set & set.wrapping_sub(1);
+        let first = set.trailing_zeros();
+        self.put_if(Move::from_raw(word(first)), set != 0);
+        // The rest: the first square's bit reset (nothing when the set is empty, where the
+        // shift wraps round to bit 0). Not `set & (set - 1)`: where the set's high bits are
+        // known zero (the pawns' captures, rank 8 cut out), LLVM shrinks the constant -1 of
+        // that form and it is no longer one `blsr`.
+        let mut set = set & !1u64.wrapping_shl(first);
         while set != 0 {
             let to = set.trailing_zeros();
             set &= set - 1;
