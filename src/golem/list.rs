@@ -444,7 +444,7 @@ fn write_all<L: Lanes, const KIND: u8>(
         // from a table and the steps that exist pick them, without finding each target's
         // square in its set.
         let steps = Lanes8::load(lanes, *pieces) & step_one(lanes, king);
-        let words = KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize & 63];
+        let words = KING_WORDS[(flip != 0) as usize][king.trailing_zeros() as usize];
         let (moves, present) = steps.compress_u16_nonzero(words);
         w.put_row(&moves, 0, present);
     } else {
@@ -523,9 +523,10 @@ fn write_all<L: Lanes, const KIND: u8>(
 /// `table[black][sq]`: a step from `sq` in each direction of `steps`, as move words in lane
 /// order, with squares flipped for Black. A step off the board wraps round to a square that
 /// its direction's set cannot hold (the landing masks of `directions`), so its word is never
-/// kept.
-const fn step_words(steps: [i8; 8]) -> [[[u16; 8]; 64]; 2] {
-    let mut table = [[[0u16; 8]; 64]; 2];
+/// kept. Entry 64 (the bit scan of an empty set) is empty, so that a man's square indexes the
+/// table unmasked.
+const fn step_words(steps: [i8; 8]) -> [[[u16; 8]; 65]; 2] {
+    let mut table = [[[0u16; 8]; 65]; 2];
     let mut side = 0;
     while side < 2 {
         let flip = if side == 1 { 56 } else { 0 };
@@ -545,11 +546,11 @@ const fn step_words(steps: [i8; 8]) -> [[[u16; 8]; 64]; 2] {
 }
 
 /// `KING_WORDS[black][sq]`: the king's step from `sq` in each ray direction ([`step_words`]).
-static KING_WORDS: [[[u16; 8]; 64]; 2] = step_words(RAY_STEP);
+static KING_WORDS: [[[u16; 8]; 65]; 2] = step_words(RAY_STEP);
 
 /// `KNIGHT_WORDS[black][sq]`: the knight's jump from `sq` in each knight direction
 /// ([`step_words`]).
-static KNIGHT_WORDS: [[[u16; 8]; 64]; 2] = step_words(KNIGHT_STEP);
+static KNIGHT_WORDS: [[[u16; 8]; 65]; 2] = step_words(KNIGHT_STEP);
 
 /// `PAWN_CAPTURE_WORDS[black][dir][to]`: the word of the pawn's capture onto `to` to the
 /// north-east (`dir` 0, from nine squares back) or the north-west (1, seven back), squares
