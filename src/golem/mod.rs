@@ -86,12 +86,13 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
     let king_rays = slide(lanes, splat(king), splat(!occupied));
     let between = their_rays & king_rays.swap_opposite();
     let line_between = between | between.swap_opposite();
-    let all_between = between.or_all();
-    // Sliding and knight checkers in one reduction, as the attacks above.
+    // Sliding and knight checkers in one vector, as the attacks above, and its reduction
+    // paired with the in-between sets' (which some backends do in fewer instructions).
     let sliding_checkers = king_rays & their_sliders;
     let knight_checkers = jump_one(lanes, king) & splat(b[KNIGHTS] & them);
+    let [all_between, vector_checkers] = between.or_all_pair(sliding_checkers | knight_checkers);
     let pawn_checkers = pawn_attacks_north(king) & b[PAWNS] & them;
-    let checkers = (sliding_checkers | knight_checkers).or_all() | pawn_checkers;
+    let checkers = vector_checkers | pawn_checkers;
 
     // Phase 3: the check mask.
     let not_in_check = all_if_zero(their_attacks & king);

@@ -64,6 +64,11 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
         same(lanes.and_not(va, vb), zip(a, b, |x, y| x & !y), "and_not");
         same(lanes.swap_opposite(va), s.swap_opposite(a), "swap_opposite");
         assert_eq!(lanes.or_all(va), s.or_all(a), "or_all");
+        assert_eq!(
+            lanes.or_all_pair(va, vb),
+            [s.or_all(a), s.or_all(b)],
+            "or_all_pair of {a:x?}, {b:x?}"
+        );
         assert_eq!(lanes.any(va), a.iter().any(|&x| x != 0), "any");
         for amount in [-63i8, -36, -9, -8, -7, -1, 0, 1, 7, 8, 9, 17, 36, 63] {
             same(

@@ -328,6 +328,26 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    fn or_all_pair(self, a: V, b: V) -> [u64; 2] {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let a = _mm256_or_si256(a[0], a[1]);
+            let b = _mm256_or_si256(b[0], b[1]);
+            // The two halves of `a` ORed in the low 128 bits, those of `b` in the high ones:
+            // from there one reduction serves both.
+            let o = _mm256_or_si256(
+                _mm256_permute2x128_si256::<0x20>(a, b),
+                _mm256_permute2x128_si256::<0x31>(a, b),
+            );
+            let o = _mm256_or_si256(o, _mm256_shuffle_epi32::<0b01_00_11_10>(o));
+            [
+                _mm_cvtsi128_si64(_mm256_castsi256_si128(o)) as u64,
+                _mm_cvtsi128_si64(_mm256_extracti128_si256::<1>(o)) as u64,
+            ]
+        }
+    }
+
+    #[inline(always)]
     fn shift_all(self, v: V, amount: i8) -> V {
         // (No closures here: a closure would not inherit the entry point's target features.)
         // SAFETY: AVX2 is present (token).
