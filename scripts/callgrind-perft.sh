@@ -15,12 +15,8 @@ fi
 bin=$1; backend=$2; which=${3:-sk345}
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 source "$(dirname "$0")/cpw-fens.sh"
-declare -A depth leaves
-depth[s]=5; leaves[s]=4865609
-depth[k]=4; leaves[k]=4085603
-depth[3]=6; leaves[3]=11030083
-depth[4]=5; leaves[4]=15833292
-depth[5]=4; leaves[5]=2103487
+declare -A depth=([s]=5 [k]=4 [3]=6 [4]=5 [5]=4) leaves
+for p in "${!depth[@]}"; do leaves[$p]=${cpw_leaves[$p,${depth[$p]}]}; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The total of one run, from the `summary:` (or `totals:`) line of callgrind's output.

@@ -18,12 +18,8 @@ fi
 bin=$1
 command -v qemu-aarch64 >/dev/null || { echo "qemu-aarch64 is needed (apt-get install qemu-user)" >&2; exit 2; }
 source "$(dirname "$0")/cpw-fens.sh"
-declare -A depth leaves
-depth[s]=4; leaves[s]=197281
-depth[k]=3; leaves[k]=97862
-depth[3]=4; leaves[3]=43238
-depth[4]=4; leaves[4]=422333
-depth[5]=3; leaves[5]=62379
+declare -A depth=([s]=4 [k]=3 [3]=4 [4]=4 [5]=3) leaves
+for p in "${!depth[@]}"; do leaves[$p]=${cpw_leaves[$p,${depth[$p]}]}; done
 traced() { # executed instructions of `perft DEPTH FEN --backend B`
   qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d nochain,exec -D /dev/stdout \
     "$bin" perft "$1" "$2" --backend "$3" --threads 1 2>/dev/null | grep -c '^Trace'
