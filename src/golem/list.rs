@@ -654,19 +654,35 @@ fn sliders<const IN_CHECK: bool>(
     occupied: u64,
     flip: u16,
 ) {
-    // Each slider of `$set` along the ray directions listed (constants: const arguments).
-    macro_rules! each_slider {
-        ($set:expr, [$($d:expr),*]) => {
-            let mut set = $set;
-            while set != 0 {
-                let from = set.trailing_zeros() as usize;
-                set &= set - 1;
-                $(ray_run::<IN_CHECK, { $d }>(w, from, pieces[$d], occupied, flip);)*
-            }
-        };
+    slider_rays::<IN_CHECK, N, E, S, W>(w, b[ORTHOGONAL] & b[US], pieces, occupied, flip);
+    slider_rays::<IN_CHECK, NE, SE, SW, NW>(w, b[DIAGONAL] & b[US], pieces, occupied, flip);
+}
+
+/// The moves of each slider of `sliders` along ray directions `A`, `B`, `C` and `D`, in that
+/// order (const arguments, so that each ray's lookups and scans are known at compile time).
+#[inline(always)]
+fn slider_rays<
+    const IN_CHECK: bool,
+    const A: usize,
+    const B: usize,
+    const C: usize,
+    const D: usize,
+>(
+    w: &mut impl Out,
+    sliders: u64,
+    pieces: &[u64; 8],
+    occupied: u64,
+    flip: u16,
+) {
+    let mut set = sliders;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        ray_run::<IN_CHECK, A>(w, from, pieces[A], occupied, flip);
+        ray_run::<IN_CHECK, B>(w, from, pieces[B], occupied, flip);
+        ray_run::<IN_CHECK, C>(w, from, pieces[C], occupied, flip);
+        ray_run::<IN_CHECK, D>(w, from, pieces[D], occupied, flip);
     }
-    each_slider!(b[ORTHOGONAL] & b[US], [N, E, S, W]);
-    each_slider!(b[DIAGONAL] & b[US], [NE, SE, SW, NW]);
 }
 
 /// The moves of [`sliders`] out of check, where the backend counts a slider's four runs at
