@@ -22,6 +22,9 @@
 //! backend the CPU has, or on `DIRGOLEM_BACKEND` only when it is set. `PAIRED_JOBS=lists` (or
 //! `perft`) runs one kind of job only.
 //!
+//! `REPLAYED_MEN=LOW-HIGH` keeps the replayed set's positions with that many men, to compare
+//! the two sides by material (`BENCHMARKS.md`, "Move lists (session 18)").
+//!
 //! For callgrind, `PAIRED_ONCE=lists`, `callbacks` or `cozy` (with `PAIRED_SET=games` or
 //! `replayed`, `DIRGOLEM_BACKEND` for the backend) makes one pass of that job over the set in
 //! `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'` counts the lists
@@ -159,12 +162,38 @@ fn games_set() -> ListSet {
 fn replayed_set() -> ListSet {
     let common::ListPositions { fens, ours, cozy } = common::list_positions();
     assert_eq!(fens.len(), ours.len(), "the replayed set reads every FEN");
+    let (ours, cozy) = match std::env::var("REPLAYED_MEN") {
+        Ok(range) => with_men(ours, cozy, &range),
+        Err(_) => (ours, cozy),
+    };
     ListSet {
         name: "replayed",
         ours,
         cozy,
         passes: 20,
     }
+}
+
+/// The positions of a set with `LOW-HIGH` men (kings included), both sides' lists alike:
+/// `REPLAYED_MEN` cuts the replayed set by material, to see where the time goes.
+fn with_men(
+    ours: Vec<Position>,
+    cozy: Vec<cozy_chess::Board>,
+    range: &str,
+) -> (Vec<Position>, Vec<cozy_chess::Board>) {
+    let bounds = range
+        .split_once('-')
+        .and_then(|(low, high)| Some((low.parse::<u32>().ok()?, high.parse::<u32>().ok()?)));
+    let Some((low, high)) = bounds else {
+        panic!("REPLAYED_MEN: {range:?} is not LOW-HIGH, such as 2-8");
+    };
+    let (ours, cozy): (Vec<_>, Vec<_>) = ours
+        .into_iter()
+        .zip(cozy)
+        .filter(|(p, _)| (low..=high).contains(&p.occupied().len()))
+        .unzip();
+    eprintln!("REPLAYED_MEN={range}: {} positions", ours.len());
+    (ours, cozy)
 }
 
 /// The move jobs on `set`, dirgolem on `g`'s backend.
