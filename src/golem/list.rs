@@ -476,15 +476,17 @@ fn write_all<L: Lanes, const KIND: u8>(
 
     // 4. Pawns, promotions left for 5.
     // Pushes rank by rank (ranks 3 to 7 for single pushes, 4 for double ones): one copy of a
-    // rank's moves each, no loop. Only the ranks in front of a rank with our pawns: the test
-    // reads the board, known long before the targets, so a wrong guess is soon put right.
+    // rank's moves each, no loop. Where the backend chooses so, only the ranks in front of a
+    // rank with our pawns: the test reads the board, known long before the targets, so a
+    // wrong guess is soon put right.
     let bases = &PUSH_BASES[(flip != 0) as usize];
+    let has_pawns = |rank: u32| !L::SKIPS_EMPTY_PUSH_ROWS || pawns >> (8 * rank) & 0xff != 0;
     for rank in 2..7 {
-        if pawns >> (8 * (rank - 1)) & 0xff != 0 {
+        if has_pawns(rank - 1) {
             push_row(w, singles, rank, &bases[rank as usize - 2]);
         }
     }
-    if pawns >> 8 & 0xff != 0 {
+    if has_pawns(1) {
         push_row(w, doubles, 3, &bases[5]);
     }
     // A capture's word from a table by its target square, en passant's kind ORed in: the en

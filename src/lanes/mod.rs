@@ -150,6 +150,12 @@ pub(crate) trait Lanes: Copy {
     /// Whether [`Lanes::run_lengths`] is a few vector instructions here, so that the list
     /// writer counts a slider's four runs at once rather than ray by ray.
     const COUNTS_RUNS: bool = false;
+    /// Whether the list writer skips the pawn push rows in front of ranks without our pawns
+    /// (a test of the board per row) rather than writing all six whatever the pawns. A choice
+    /// by measurement, not a capability: it paid with avx2 and cost sse2 on the games set
+    /// (`BENCHMARKS.md`, "Move lists (session 18)"); where not measured, the rows stay as they
+    /// were.
+    const SKIPS_EMPTY_PUSH_ROWS: bool = false;
     /// Each of four bitboards with its bits in reverse order (square `s` to `63 - s`).
     #[inline(always)]
     fn reverse_bits4(self, x: [u64; 4]) -> [u64; 4] {

@@ -448,6 +448,7 @@ impl Lanes for Avx2 {
     }
 
     const COUNTS_RUNS: bool = true;
+    const SKIPS_EMPTY_PUSH_ROWS: bool = true;
 
     #[inline(always)]
     fn reverse_bits4(self, x: [u64; 4]) -> [u64; 4] {
