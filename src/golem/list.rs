@@ -20,7 +20,8 @@
 //!    compresses vectors, the words come from a table and one compress keeps those that
 //!    exist);
 //! 4. pawns: single pushes and double pushes rank by rank (a rank's moves are one copy of
-//!    precomputed moves within a rank, shifted to the rank), captures to the north-east and
+//!    precomputed moves within a rank, shifted to the rank; where the backend chooses so,
+//!    only the ranks in front of our pawns), captures to the north-east and
 //!    the north-west (en passant marked without a branch), each a fixed step back;
 //! 5. promotions (four moves each: knight, bishop, rook, queen) and castling, each behind one
 //!    rarely taken test.
