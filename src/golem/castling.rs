@@ -29,8 +29,8 @@ struct CastlingSquares {
     /// once the castling rook has left. Their attacks on the destination are known already
     /// (it is on the king's path) as the board stands, with our king seen through; castling
     /// changes the back rank by emptying the rook's and the king's squares and filling the
-    /// destinations. The rook's destination is next to the king's on the side of the rook's
-    /// square (f1 for g1, d1 for c1), so it blocks that side. On the other side, the only
+    /// destinations. The rook's destination is next to the king's on the side of the board's
+    /// centre (f1 for g1, d1 for c1), so it blocks that side. On the other side, the only
     /// square that castling empties and that can stand between the king's destination and
     /// a man of theirs is b1, the rook's square when it castles to c1 with a1 beyond it
     /// (h1, beyond g1, is the board's last square). So: a1, for a rook on b1 castling long.
@@ -38,8 +38,8 @@ struct CastlingSquares {
 }
 
 /// `CASTLING_SQUARES[king][rook]`, by files. Entries with the king and the rook on one file
-/// never come from a position (a right has its rook beside the king, on another square);
-/// they are empty, as are the meaningless ones a position without its king reaches.
+/// never come from a position (a right's rook stands on another file than its king) and are
+/// empty. A position without its king reads the row of file a: meaningless, never a panic.
 static CASTLING_SQUARES: [[CastlingSquares; 8]; 8] = {
     let none = CastlingSquares {
         must_be_empty: 0,
