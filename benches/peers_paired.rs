@@ -10,7 +10,9 @@
 //! dirgolem's backend. Jobs: bulk-counted perft of the five CPW positions at the depths of
 //! `dirgolem bench`, and the moves of two sets of positions, every move read: `lists` takes
 //! dirgolem's `legal_moves()` lists (the measure), `callbacks` its
-//! `for_each_legal_move`; cozy-chess hands out its per-piece move sets to a callback in both.
+//! `for_each_legal_move`, `refills` its `fill_legal` into one list kept across positions (an
+//! engine's list per ply); cozy-chess hands out its per-piece move sets to a callback in all
+//! three.
 //!
 //! The sets: `games`, the representative one, 20,000 distinct positions from seeded random
 //! games (`LIST_POSITIONS` sets the number), each visited once per run, as an engine meets
@@ -25,7 +27,7 @@
 //! `REPLAYED_MEN=LOW-HIGH` keeps the replayed set's positions with that many men, to compare
 //! the two sides by material (`BENCHMARKS.md`, "Move lists (session 18)").
 //!
-//! For callgrind, `PAIRED_ONCE=lists`, `callbacks` or `cozy` (with `PAIRED_SET=games` or
+//! For callgrind, `PAIRED_ONCE=lists`, `callbacks`, `refills` or `cozy` (with `PAIRED_SET=games` or
 //! `replayed`, `DIRGOLEM_BACKEND` for the backend) makes one pass of that job over the set in
 //! `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'` counts the lists
 //! alone; the counts divided by the positions it prints are per list (see `BENCHMARKS.md`).
@@ -33,7 +35,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use dirgolem::{Backend, Generator, Position};
+use dirgolem::{Backend, Generator, MoveList, Position};
 
 #[path = "common/peers.rs"]
 mod common;
@@ -215,6 +217,18 @@ fn list_jobs(g: &Generator, set: &ListSet, rounds: usize) {
         || read_all(&set.ours, set.passes, |p, read| callback_read(g, p, read)),
         cozy_moves,
     );
+    pair(
+        &format!("{backend} refills"),
+        unit,
+        25 * rounds,
+        || {
+            let mut list = MoveList::new();
+            read_all(&set.ours, set.passes, |p, read| {
+                refill_read(g, p, &mut list, read)
+            })
+        },
+        cozy_moves,
+    );
 }
 
 /// dirgolem's `legal_moves()` list of `p`, every move read.
@@ -231,6 +245,15 @@ fn callback_read(g: &Generator, p: &Position, read: &mut Read) {
     g.for_each_legal_move(p, |m| read.visit(m.to() as usize))
 }
 
+/// dirgolem's `fill_legal` of `p` into `list`, every move read.
+#[inline(always)]
+fn refill_read(g: &Generator, p: &Position, list: &mut MoveList, read: &mut Read) {
+    g.fill_legal(p, list);
+    for m in list.iter() {
+        read.visit(m.to() as usize);
+    }
+}
+
 /// cozy-chess's moves of `board`, every move read.
 #[inline(always)]
 fn cozy_read(board: &cozy_chess::Board, read: &mut Read) {
@@ -240,7 +263,7 @@ fn cozy_read(board: &cozy_chess::Board, read: &mut Read) {
     });
 }
 
-/// One pass of move job `job` (`lists`, `callbacks` or `cozy`) over the set `PAIRED_SET`
+/// One pass of move job `job` (`lists`, `callbacks`, `refills` or `cozy`) over the set `PAIRED_SET`
 /// (`games`, the default, or `replayed`), for callgrind: the pass alone is `counted_pass`.
 fn once(g: &Generator, job: &str) {
     let set = match std::env::var("PAIRED_SET").as_deref() {
@@ -251,8 +274,12 @@ fn once(g: &Generator, job: &str) {
     let moves = match job {
         "lists" => counted_pass(&set.ours, |p, read| list_read(g, p, read)),
         "callbacks" => counted_pass(&set.ours, |p, read| callback_read(g, p, read)),
+        "refills" => {
+            let mut list = MoveList::new();
+            counted_pass(&set.ours, |p, read| refill_read(g, p, &mut list, read))
+        }
         "cozy" => counted_pass(&set.cozy, cozy_read),
-        other => panic!("PAIRED_ONCE: no job {other:?} (lists, callbacks, cozy)"),
+        other => panic!("PAIRED_ONCE: no job {other:?} (lists, callbacks, refills, cozy)"),
     };
     println!(
         "{job} on {} ({}): {} positions, {moves} moves, one pass in counted_pass",

@@ -6,7 +6,8 @@
 # per list").
 #
 # usage: scripts/callgrind-lists.sh PEERS_PAIRED_BINARY BACKEND JOB SET
-#   JOB: lists (legal_moves()), callbacks (for_each_legal_move) or cozy (cozy-chess)
+#   JOB: lists (legal_moves()), callbacks (for_each_legal_move), refills (fill_legal into one
+#        list) or cozy (cozy-chess)
 #   SET: replayed or games
 # example:
 #   RUSTFLAGS="-C target-cpu=native" cargo bench --no-run --bench peers_paired
