@@ -394,7 +394,10 @@ impl Generator {
         with_token!(self, t => t.for_each_capture_entry(position, f))
     }
 
-    /// The legal moves of `position` in a fixed-capacity list.
+    /// The legal moves of `position` in a fixed-capacity list. The moves are copied out of
+    /// the generator's frame into the list returned; a search that keeps a list per ply and
+    /// refills it with [`Generator::fill_legal`] skips that copy (the README's speed section
+    /// compares the two).
     #[inline]
     pub fn legal_moves(&self, position: &Position) -> MoveList {
         with_token!(self, t => t.legal_moves_entry::<{ kind::ALL }>(position))

@@ -35,7 +35,9 @@ impl Position {
 
     /// The legal moves in a fixed-capacity list (no allocation), in generation order: king,
     /// rooks and queens, bishops and queens, knights, pawns, promotions, castling (the order
-    /// of [`Position::for_each_legal_move`] too).
+    /// of [`Position::for_each_legal_move`] too). For a search's per-node loop,
+    /// [`Position::fill_legal`] on a list kept per ply is faster: it writes the moves in
+    /// place, where this copies them into the list it returns.
     pub fn legal_moves(&self) -> MoveList {
         Generator::detect().legal_moves(self)
     }
