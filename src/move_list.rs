@@ -66,8 +66,9 @@ impl MoveList {
     /// place); a list whose address went to the writer is not, and returning it copies all
     /// 544 bytes. The first [`COPIED_WHOLE`] slots are copied whatever the list's length, a
     /// copy of fixed size that the compiler writes inline (no call to `memcpy`, whose branches
-    /// on the length the CPU mispredicts as the lengths vary), and over which it does not
-    /// write the stand-ins; only the moves past them are copied by length.
+    /// on the length the CPU mispredicts as the lengths vary); only the moves past them are
+    /// copied by length. (The compiler still stores stand-ins into those first slots before
+    /// the copy writes them: four vector stores that nothing reads.)
     #[inline(always)]
     pub(crate) fn copied_from<const N: usize>(
         source: &[Move; N],
