@@ -32,7 +32,10 @@ use crate::position::{
 };
 
 /// Repeats `$body` with `$i` bound to each literal in turn, so that indices and shift counts
-/// derived from it are constants.
+/// derived from it are constants. The blocks it repeats are [`count_legal`]'s per line and
+/// per direction; written as functions called once per index they compiled to more
+/// instructions and slower perft (BENCHMARKS.md, "Bulk perft: the count's loops as
+/// functions").
 macro_rules! unroll {
     ($i:ident in $($n:literal)* => $body:block) => {
         $({
