@@ -66,6 +66,30 @@ fn parents() -> Vec<Board> {
     boards
 }
 
+// The batch's counting calls are `#[inline(always)]`, so that every call site holds a whole copy
+// of the counting pipeline. The checks below reach them through these three functions, which
+// are not inlined: one copy of each per backend rather than one per call site. Those copies
+// were most of the compile time of this crate's unit tests, the longest single build of
+// `cargo test --release` (BENCHMARKS.md, "CI time"). What is counted is the same.
+
+/// [`Batch::count_and_clear`], compiled once per backend.
+#[inline(never)]
+fn count_and_clear<L: Lanes>(batch: &mut Batch, lanes: L) -> u64 {
+    batch.count_and_clear(lanes)
+}
+
+/// [`Batch::count_eight`], compiled once per backend.
+#[inline(never)]
+fn count_eight<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 8]) -> Option<u64> {
+    Batch::count_eight(lanes, parent, moves)
+}
+
+/// [`Batch::count_four`], compiled once per backend.
+#[inline(never)]
+fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u64> {
+    Batch::count_four(lanes, parent, moves)
+}
+
 /// Counts the replies to every move of every parent through the batch (filled across parents,
 /// as perft does), eight and four at a time from one parent, against `generate` on each child.
 fn check_batch<L: Lanes>(lanes: L, name: &str) {
@@ -90,7 +114,7 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
                 )) as usize;
             pending += replies;
             if batch.push(&parent, m.source_index(), m.target_index(), m.kind_bits()) {
-                let counted = batch.count_and_clear(lanes);
+                let counted = count_and_clear(&mut batch, lanes);
                 assert_eq!(
                     counted, pending,
                     "{name}: a batch ending with {m:?} of {parent:x?}"
@@ -99,7 +123,7 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
             }
         }
         eights_counted += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
-            Batch::count_eight(lanes, &parent, eight)
+            count_eight(lanes, &parent, eight)
         });
         fours_counted += check_broadcast::<4>(
             name,
@@ -107,7 +131,7 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
             &moves,
             &expected,
             counts_four_at_once(lanes),
-            |four| Batch::count_four(lanes, &parent, four),
+            |four| count_four(lanes, &parent, four),
         );
     }
     // Fours are counted exactly where the backend's vectors hold at most four positions.
@@ -118,11 +142,15 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
     );
     // A batch that is not full at the end, with lanes left over from earlier batches.
     assert_eq!(
-        batch.count_and_clear(lanes),
+        count_and_clear(&mut batch, lanes),
         pending,
         "{name}: the last batch"
     );
-    assert_eq!(batch.count_and_clear(lanes), 0, "{name}: an empty batch");
+    assert_eq!(
+        count_and_clear(&mut batch, lanes),
+        0,
+        "{name}: an empty batch"
+    );
     // Both ways of counting were exercised, with moves on changed parents and moves made
     // ahead (Chess960 castlings) too.
     assert!(
@@ -316,12 +344,16 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
         for (&m, &replies) in moves.iter().zip(&expected) {
             pending += replies;
             if batch.push(&parent, m.source_index(), m.target_index(), m.kind_bits()) {
-                assert_eq!(batch.count_and_clear(lanes), pending, "{name}: {parent:x?}");
+                assert_eq!(
+                    count_and_clear(&mut batch, lanes),
+                    pending,
+                    "{name}: {parent:x?}"
+                );
                 pending = 0;
             }
         }
         eights += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
-            Batch::count_eight(lanes, &parent, eight)
+            count_eight(lanes, &parent, eight)
         });
         fours += check_broadcast::<4>(
             name,
@@ -329,11 +361,11 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
             &moves,
             &expected,
             counts_four_at_once(lanes),
-            |four| Batch::count_four(lanes, &parent, four),
+            |four| count_four(lanes, &parent, four),
         );
     }
     assert_eq!(
-        batch.count_and_clear(lanes),
+        count_and_clear(&mut batch, lanes),
         pending,
         "{name}: the last batch"
     );
