@@ -98,7 +98,13 @@ impl Lanes for Portable {
 
     #[inline(always)]
     fn splat(self, x: u64) -> V {
-        [u64x2::splat(x); 4]
+        // Not `[u64x2::splat(x); 4]`: rustc builds a repeat of a value that is not bytes with a
+        // loop, one at every inlined splat, which LLVM must then unroll; thousands of them
+        // made this backend's perft the costliest function of the crate to compile
+        // (BENCHMARKS.md, "CI time (session 21)"). What it computes is the same, in as many
+        // instructions or fewer.
+        let r = u64x2::splat(x);
+        [r, r, r, r]
     }
 
     #[inline(always)]
