@@ -2,9 +2,10 @@
 # Whether rustc builds a returned list in the caller's return place or in a local copied out
 # (a `memcpy` of the whole list): the question behind `legal_moves()`'s copy (BENCHMARKS.md,
 # "Move lists (session 19): the list written in the return place"). A cut-down crate, a list laid
-# out as `MoveList` and four functions that fill one through a writer and return it, compiled by
+# out as `MoveList` and five functions that fill one through a writer and return it, compiled by
 # the rustc on the PATH with -O (as a release build); for each, the number of `memcpy` calls in
-# its assembly (0: written in place).
+# its assembly (0: written in place) and of `memset` calls (the fifth: whether the caller's
+# zeroing is dropped; BENCHMARKS.md, "Move lists (session 22)").
 #
 # usage: scripts/return-place-probe.sh
 set -euo pipefail
@@ -101,6 +102,23 @@ pub fn large_writer_on_the_list(sets: &[u64; 8]) -> List {
     list
 }
 
+// A writer kept out of line that first writes the whole list (all zeros, so one memset): LLVM
+// infers that the call initializes the list and drops the caller's zeroing before it, but the
+// pass that could then hand the call the return place (call-slot) ran before that.
+#[inline(never)]
+fn write_whole(list: &mut List, sets: &[u64; 8]) {
+    *list = List { moves: [0; 264], len: 0 };
+    large(list, sets);
+}
+
+#[no_mangle]
+#[inline(never)]
+pub fn out_of_line_writer_writing_the_whole_list(sets: &[u64; 8]) -> List {
+    let mut list = List { moves: [0; 264], len: 0 };
+    write_whole(&mut list, sets);
+    list
+}
+
 #[cfg(target_arch = "x86_64")]
 #[no_mangle]
 #[inline(never)]
@@ -112,10 +130,12 @@ pub fn small_writer_on_the_list_avx2(set: u64) -> List {
 }
 RUST
 rustc --edition 2021 --crate-type=lib -O --emit=asm "$tmp/probe.rs" -o "$tmp/probe.s"
-echo "$(rustc --version), -O: memcpy calls in each function (0: the list is written in place)"
+echo "$(rustc --version), -O: memcpy calls in each function (0: the list is written in place), memset calls"
 for f in small_writer_on_the_list small_writer_on_a_reference_to_the_array \
-  large_writer_on_the_list small_writer_on_the_list_avx2; do
+  large_writer_on_the_list small_writer_on_the_list_avx2 \
+  out_of_line_writer_writing_the_whole_list; do
   grep -q "^$f:" "$tmp/probe.s" || continue
   n=$(awk -v f="^$f:" '$0 ~ f {p=1} p && /memcpy/ {c++} p && /\.cfi_endproc/ {print c + 0; exit}' "$tmp/probe.s")
-  printf '  %-45s %s\n' "$f" "$n"
+  z=$(awk -v f="^$f:" '$0 ~ f {p=1} p && /memset/ {c++} p && /\.cfi_endproc/ {print c + 0; exit}' "$tmp/probe.s")
+  printf '  %-45s %s  %s\n' "$f" "$n" "$z"
 done
