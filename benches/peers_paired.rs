@@ -12,7 +12,9 @@
 //! dirgolem's `legal_moves()` lists (the measure), `callbacks` its
 //! `for_each_legal_move`, `refills` its `fill_legal` into one list kept across positions (an
 //! engine's list per ply); cozy-chess hands out its per-piece move sets to a callback in all
-//! three.
+//! three. A fourth pair, `lists v list`, times `legal_moves()` against cozy-chess's moves
+//! collected into a list that a function returns by value, as `legal_moves()` returns one: the
+//! like-for-like pair, shown beside the measure, not in its place.
 //!
 //! The sets: `games`, the representative one, 20,000 distinct positions from seeded random
 //! games (`LIST_POSITIONS` sets the number), each visited once per run, as an engine meets
@@ -27,7 +29,7 @@
 //! `REPLAYED_MEN=LOW-HIGH` keeps the replayed set's positions with that many men, to compare
 //! the two sides by material (`BENCHMARKS.md`, "Move lists (session 18)").
 //!
-//! For callgrind, `PAIRED_ONCE=lists`, `callbacks`, `refills` or `cozy` (with `PAIRED_SET=games` or
+//! For callgrind, `PAIRED_ONCE=lists`, `callbacks`, `refills`, `cozy` or `cozy-list` (with `PAIRED_SET=games` or
 //! `replayed`, `DIRGOLEM_BACKEND` for the backend) makes one pass of that job over the set in
 //! `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'` counts the lists
 //! alone; the counts divided by the positions it prints are per list (see `BENCHMARKS.md`).
@@ -229,6 +231,13 @@ fn list_jobs(g: &Generator, set: &ListSet, rounds: usize) {
         },
         cozy_moves,
     );
+    pair(
+        &format!("{backend} lists v list"),
+        unit,
+        25 * rounds,
+        || read_all(&set.ours, set.passes, |p, read| list_read(g, p, read)),
+        || read_all(&set.cozy, set.passes, cozy_list_read),
+    );
 }
 
 /// dirgolem's `legal_moves()` list of `p`, every move read.
@@ -263,7 +272,51 @@ fn cozy_read(board: &cozy_chess::Board, read: &mut Read) {
     });
 }
 
-/// One pass of move job `job` (`lists`, `callbacks`, `refills` or `cozy`) over the set `PAIRED_SET`
+/// cozy-chess's moves of `board` in a list returned by value ([`cozy_list`]), every move read.
+#[inline(always)]
+fn cozy_list_read(board: &cozy_chess::Board, read: &mut Read) {
+    let list = cozy_list(board);
+    for mv in &list.moves[..list.len] {
+        read.visit(mv.to as usize);
+    }
+}
+
+/// A fixed-capacity list of cozy-chess's moves, as `MoveList` is of dirgolem's.
+struct CozyList {
+    moves: [cozy_chess::Move; 256],
+    len: usize,
+}
+
+/// cozy-chess's moves of `board` collected into a list and returned by value, the way
+/// `legal_moves()` returns dirgolem's. Kept out of line, as a library's list function is to its
+/// caller (dirgolem's is out of line in this bench too); inlined, the compiler could read the
+/// moves where they are made and drop the list.
+#[inline(never)]
+fn cozy_list(board: &cozy_chess::Board) -> CozyList {
+    // A stand-in whose bytes are all zeros, so that the array is made by one `memset`, not by
+    // a loop of three-byte stores (`None` is not a zero byte).
+    let stand_in = cozy_chess::Move {
+        from: cozy_chess::Square::A1,
+        to: cozy_chess::Square::A1,
+        promotion: Some(cozy_chess::Piece::Pawn),
+    };
+    let mut list = CozyList {
+        moves: [stand_in; 256],
+        len: 0,
+    };
+    board.generate_moves(|moves| {
+        for mv in moves {
+            if let Some(slot) = list.moves.get_mut(list.len) {
+                *slot = mv;
+                list.len += 1;
+            }
+        }
+        false
+    });
+    list
+}
+
+/// One pass of move job `job` (`lists`, `callbacks`, `refills`, `cozy` or `cozy-list`) over the set `PAIRED_SET`
 /// (`games`, the default, or `replayed`), for callgrind: the pass alone is `counted_pass`.
 fn once(g: &Generator, job: &str) {
     let set = match std::env::var("PAIRED_SET").as_deref() {
@@ -279,7 +332,10 @@ fn once(g: &Generator, job: &str) {
             counted_pass(&set.ours, |p, read| refill_read(g, p, &mut list, read))
         }
         "cozy" => counted_pass(&set.cozy, cozy_read),
-        other => panic!("PAIRED_ONCE: no job {other:?} (lists, callbacks, refills, cozy)"),
+        "cozy-list" => counted_pass(&set.cozy, cozy_list_read),
+        other => {
+            panic!("PAIRED_ONCE: no job {other:?} (lists, callbacks, refills, cozy, cozy-list)")
+        }
     };
     println!(
         "{job} on {} ({}): {} positions, {moves} moves, one pass in counted_pass",

@@ -7,7 +7,8 @@
 #
 # usage: scripts/callgrind-lists.sh PEERS_PAIRED_BINARY BACKEND JOB SET
 #   JOB: lists (legal_moves()), callbacks (for_each_legal_move), refills (fill_legal into one
-#        list) or cozy (cozy-chess)
+#        list), cozy (cozy-chess's callback) or cozy-list (cozy-chess's moves collected into a
+#        list returned by value)
 #   SET: replayed or games
 # example:
 #   RUSTFLAGS="-C target-cpu=native" cargo bench --no-run --bench peers_paired
