@@ -293,12 +293,10 @@ struct CozyList {
 /// moves where they are made and drop the list.
 #[inline(never)]
 fn cozy_list(board: &cozy_chess::Board) -> CozyList {
-    // A stand-in whose bytes are all zeros, so that the array is made by one `memset`, not by
-    // a loop of three-byte stores (`None` is not a zero byte).
     let stand_in = cozy_chess::Move {
         from: cozy_chess::Square::A1,
         to: cozy_chess::Square::A1,
-        promotion: Some(cozy_chess::Piece::Pawn),
+        promotion: None,
     };
     let mut list = CozyList {
         moves: [stand_in; 256],
