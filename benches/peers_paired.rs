@@ -29,9 +29,9 @@
 //! `REPLAYED_MEN=LOW-HIGH` keeps the replayed set's positions with that many men, to compare
 //! the two sides by material (`BENCHMARKS.md`, "Move lists (session 18)").
 //!
-//! For callgrind, `PAIRED_ONCE=lists`, `callbacks`, `refills`, `cozy` or `cozy-list` (with `PAIRED_SET=games` or
-//! `replayed`, `DIRGOLEM_BACKEND` for the backend) makes one pass of that job over the set in
-//! `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'` counts the lists
+//! For callgrind, `PAIRED_ONCE=lists`, `callbacks`, `refills`, `cozy` or `cozy-list` (with
+//! `PAIRED_SET=games` or `replayed`, `DIRGOLEM_BACKEND` for the backend) makes one pass of that
+//! job over the set in `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'` counts the lists
 //! alone; the counts divided by the positions it prints are per list (see `BENCHMARKS.md`).
 
 use std::hint::black_box;
@@ -314,8 +314,9 @@ fn cozy_list(board: &cozy_chess::Board) -> CozyList {
     list
 }
 
-/// One pass of move job `job` (`lists`, `callbacks`, `refills`, `cozy` or `cozy-list`) over the set `PAIRED_SET`
-/// (`games`, the default, or `replayed`), for callgrind: the pass alone is `counted_pass`.
+/// One pass of move job `job` (`lists`, `callbacks`, `refills`, `cozy` or `cozy-list`) over the
+/// set `PAIRED_SET` (`games`, the default, or `replayed`), for callgrind: the pass alone is
+/// `counted_pass`.
 fn once(g: &Generator, job: &str) {
     let set = match std::env::var("PAIRED_SET").as_deref() {
         Ok("replayed") => replayed_set(),
