@@ -31,8 +31,9 @@
 //!
 //! For callgrind, `PAIRED_ONCE=lists`, `callbacks`, `refills`, `cozy` or `cozy-list` (with
 //! `PAIRED_SET=games` or `replayed`, `DIRGOLEM_BACKEND` for the backend) makes one pass of that
-//! job over the set in `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'` counts the lists
-//! alone; the counts divided by the positions it prints are per list (see `BENCHMARKS.md`).
+//! job over the set in `counted_pass` and exits, so that `--toggle-collect='*counted_pass*'`
+//! counts the lists alone; the counts divided by the positions it prints are per list (see
+//! `BENCHMARKS.md`).
 
 use std::hint::black_box;
 use std::time::Instant;
