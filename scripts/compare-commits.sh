@@ -89,7 +89,13 @@ awk -v backend="$backend" '
   /^move jobs on / { set = $4; sub(":", "", set); next }
   / ratio / {
     label = $1
-    if ($1 == backend) label = $2 " " set
+    # A move job: its name is the words between the backend and "dirgolem" ("lists",
+    # "lists v list"), then the set.
+    if ($1 == backend) {
+      label = $2
+      for (i = 3; i <= NF && $i != "dirgolem"; i++) label = label " " $i
+      label = label " " set
+    }
     for (i = 1; i < NF; i++) if ($i == "ratio") value = $(i + 1)
     add(label, side, value); next
   }
