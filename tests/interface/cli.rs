@@ -739,14 +739,17 @@ fn closed_stdout_ends_perft_and_suite_quietly() {
         vec!["perft", "5"],
         vec!["suite", &data("cpw.epd"), "--max-nodes", "10000000"],
     ] {
-        let mut child = tool()
+        // The pipe's reader is gone before the tool starts, so the tool's first write meets a
+        // closed pipe whatever the timing (a reader dropped after the start raced the tool,
+        // which writes after a few milliseconds).
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let output = tool()
             .args(&args)
-            .stdout(Stdio::piped())
+            .stdout(writer)
             .stderr(Stdio::piped())
-            .spawn()
+            .output()
             .unwrap();
-        drop(child.stdout.take());
-        let output = child.wait_with_output().unwrap();
         let err = stderr(&output);
         assert!(!err.contains("panic"), "{args:?}: {err}");
         assert_eq!(output.status.code(), Some(141), "{args:?}: {err}");
