@@ -131,11 +131,14 @@ pub fn small_writer_on_the_list_avx2(set: u64) -> List {
 RUST
 rustc --edition 2021 --crate-type=lib -O --emit=asm "$tmp/probe.rs" -o "$tmp/probe.s"
 echo "$(rustc --version), -O: memcpy calls in each function (0: the list is written in place), memset calls"
+# The calls to $2 in function $1 of the probe's assembly.
+calls() {
+  awk -v f="^$1:" -v callee="$2" '$0 ~ f {p=1} p && $0 ~ callee {c++} p && /\.cfi_endproc/ {print c + 0; exit}' \
+    "$tmp/probe.s"
+}
 for f in small_writer_on_the_list small_writer_on_a_reference_to_the_array \
   large_writer_on_the_list small_writer_on_the_list_avx2 \
   out_of_line_writer_writing_the_whole_list; do
   grep -q "^$f:" "$tmp/probe.s" || continue
-  n=$(awk -v f="^$f:" '$0 ~ f {p=1} p && /memcpy/ {c++} p && /\.cfi_endproc/ {print c + 0; exit}' "$tmp/probe.s")
-  z=$(awk -v f="^$f:" '$0 ~ f {p=1} p && /memset/ {c++} p && /\.cfi_endproc/ {print c + 0; exit}' "$tmp/probe.s")
-  printf '  %-45s %s  %s\n' "$f" "$n" "$z"
+  printf '  %-45s %s  %s\n' "$f" "$(calls "$f" memcpy)" "$(calls "$f" memset)"
 done
