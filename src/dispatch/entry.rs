@@ -51,36 +51,96 @@ macro_rules! entry_points {
 
             /// The legal moves of `position` of kind `KIND` (`golem::kind`), as a list returned
             /// ([`crate::golem::list_of_kind`]: the writer fills an array in this function's
-            /// frame, and the moves alone are copied into the list returned).
+            /// frame, and the moves alone are copied into the list returned). Called only by
+            /// the entry points below, which are not generic.
             $(#[$attr])?
-            pub(crate) fn legal_moves_entry<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
+            fn moves_of_kind<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
                 let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
                 let stand_in = crate::Move::from_raw(position.square_flip() as u16);
                 crate::golem::list_of_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), stand_in)
             }
 
             /// The legal moves of `position` of kind `KIND` written over `list`'s contents, in
-            /// place (no list returned, so none is copied).
+            /// place (no list returned, so none is copied). Called only by the entry points
+            /// below, which are not generic.
             $(#[$attr])?
-            pub(crate) fn fill_moves_entry<const KIND: u8>(self, position: &crate::Position, list: &mut crate::MoveList) {
+            fn fill_of_kind<const KIND: u8>(self, position: &crate::Position, list: &mut crate::MoveList) {
                 list.clear();
                 let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
                 crate::golem::fill_list_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), list);
             }
 
-            /// Calls `f` with each legal capture, in the order of the captures' list, with no
-            /// list in between.
+            // The list entry points, one per kind and not generic: a generic function is
+            // compiled in the crate that calls it, with that crate's settings, so a generic
+            // entry ran unoptimised in an engine's debug build even where the engine
+            // optimises this crate alone (`[profile.dev.package.dirgolem]`, see the README).
+            // These are compiled here, with this crate's settings.
+
+            /// Every legal move, as a list returned.
+            $(#[$attr])?
+            pub(crate) fn legal_moves_entry(self, position: &crate::Position) -> crate::MoveList {
+                self.moves_of_kind::<{ crate::golem::kind::ALL }>(position)
+            }
+
+            /// The legal captures, as a list returned.
+            $(#[$attr])?
+            pub(crate) fn captures_entry(self, position: &crate::Position) -> crate::MoveList {
+                self.moves_of_kind::<{ crate::golem::kind::CAPTURES }>(position)
+            }
+
+            /// The legal moves that take nothing, as a list returned.
+            $(#[$attr])?
+            pub(crate) fn quiets_entry(self, position: &crate::Position) -> crate::MoveList {
+                self.moves_of_kind::<{ crate::golem::kind::QUIETS }>(position)
+            }
+
+            /// Every legal move, written over `list`.
+            $(#[$attr])?
+            pub(crate) fn fill_legal_entry(self, position: &crate::Position, list: &mut crate::MoveList) {
+                self.fill_of_kind::<{ crate::golem::kind::ALL }>(position, list)
+            }
+
+            /// The legal captures, written over `list`.
+            $(#[$attr])?
+            pub(crate) fn fill_captures_entry(self, position: &crate::Position, list: &mut crate::MoveList) {
+                self.fill_of_kind::<{ crate::golem::kind::CAPTURES }>(position, list)
+            }
+
+            /// Every legal capture of `position` written into `moves`
+            /// ([`crate::golem::write_captures_into`]): the count. Not generic, as
+            /// `write_each_entry` below, and for the same reason.
+            $(#[$attr])?
+            fn write_captures_entry(self, position: &crate::Position, moves: &mut crate::golem::EachMoves) -> usize {
+                let targets = crate::golem::generate_kind::<_, { crate::golem::kind::CAPTURES }>(self, &position.board);
+                crate::golem::write_captures_into(&position.board, &targets, position.square_flip(), moves)
+            }
+
+            /// Calls `f` with each legal capture, in the order of the captures' list.
             $(#[$attr])?
             pub(crate) fn for_each_capture_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
-                let targets = crate::golem::generate_kind::<_, { crate::golem::kind::CAPTURES }>(self, &position.board);
-                crate::golem::write_captures(&position.board, &targets, position.square_flip(), f);
+                let mut moves = [crate::Move::default(); crate::golem::EACH_SLOTS];
+                let written = self.write_captures_entry(position, &mut moves);
+                crate::golem::hand_over_captures(&position.board, position.square_flip(), &moves, written, f);
+            }
+
+            /// Every legal move of `position` written into `moves`
+            /// ([`crate::golem::write_each`]): the count written. Not generic, so compiled
+            /// here: `for_each_move_entry`, generic over its callback, is compiled in the
+            /// caller's crate, and there (unoptimised, in an engine's debug build) the targets
+            /// and the writer inlined into it kept a frame of over a hundred kilobytes while
+            /// the callback ran.
+            $(#[$attr])?
+            fn write_each_entry(self, position: &crate::Position, moves: &mut crate::golem::EachMoves) -> usize {
+                let targets = crate::golem::generate(self, &position.board);
+                crate::golem::write_each(self, &position.board, &targets, position.square_flip(), moves)
             }
 
             /// Calls `f` with each legal move, in the order of `legal_moves_entry`.
             $(#[$attr])?
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
-                let targets = crate::golem::generate(self, &position.board);
-                crate::golem::for_each_move(self, &position.board, &targets, position.square_flip(), f);
+                let mut moves = [crate::Move::default(); crate::golem::EACH_SLOTS];
+                let written = self.write_each_entry(position, &mut moves);
+                crate::golem::hand_over(&position.board, position.square_flip(), &moves, written, f);
             }
         }
     };

@@ -6,7 +6,6 @@ use core::str::FromStr;
 #[cfg(feature = "std")]
 use std::sync::OnceLock;
 
-use crate::golem::kind;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use crate::lanes::aarch64::Neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -378,13 +377,13 @@ impl Generator {
     /// The legal moves of `position` written over `list` (see [`Position::fill_legal`]).
     #[inline]
     pub fn fill_legal(&self, position: &Position, list: &mut MoveList) {
-        with_token!(self, t => t.fill_moves_entry::<{ kind::ALL }>(position, list))
+        with_token!(self, t => t.fill_legal_entry(position, list))
     }
 
     /// The legal captures of `position` written over `list` (see [`Position::fill_captures`]).
     #[inline]
     pub fn fill_captures(&self, position: &Position, list: &mut MoveList) {
-        with_token!(self, t => t.fill_moves_entry::<{ kind::CAPTURES }>(position, list))
+        with_token!(self, t => t.fill_captures_entry(position, list))
     }
 
     /// Calls `f` with each legal move of `position` that takes a man, in the order of
@@ -400,18 +399,18 @@ impl Generator {
     /// compares the two).
     #[inline]
     pub fn legal_moves(&self, position: &Position) -> MoveList {
-        with_token!(self, t => t.legal_moves_entry::<{ kind::ALL }>(position))
+        with_token!(self, t => t.legal_moves_entry(position))
     }
 
     /// The legal moves of `position` that take a man (see [`Position::captures`]).
     #[inline]
     pub fn captures(&self, position: &Position) -> MoveList {
-        with_token!(self, t => t.legal_moves_entry::<{ kind::CAPTURES }>(position))
+        with_token!(self, t => t.captures_entry(position))
     }
 
     /// The legal moves of `position` that take nothing (see [`Position::quiets`]).
     #[inline]
     pub fn quiets(&self, position: &Position) -> MoveList {
-        with_token!(self, t => t.legal_moves_entry::<{ kind::QUIETS }>(position))
+        with_token!(self, t => t.quiets_entry(position))
     }
 }

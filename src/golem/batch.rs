@@ -838,10 +838,9 @@ fn promotion_targets<P: PositionLanes>(
 /// phase. `king_lines`, where known, holds the lines through the king of the side to move in
 /// every lane: a line on which no lane has an enemy slider of its kind holds no pin and no
 /// check, and the king's rays along it are not computed.
-// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
-// entry point with every phase inlined grows past a thread's stack.
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[cfg_attr(debug_assertions, inline)]
+// Not forced inline in unoptimised builds (`build.rs` says why).
+#[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+#[cfg_attr(dirgolem_unoptimized, inline)]
 fn count_legal<P: PositionLanes, const KINDS: u8>(
     lanes: P,
     b: [Positions<P>; 8],

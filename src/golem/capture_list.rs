@@ -15,9 +15,10 @@
 
 use super::MoveTargets;
 use super::directions::{KNIGHT_STEP, NE, NW, opposite};
-use super::list::word;
+use super::list::{EACH_CAPACITY, EachMoves, word};
 use crate::Move;
 use crate::attacks::{RAYS, is_positive};
+use crate::lanes::Scalar;
 use crate::move_list::{CAPACITY, MoveList};
 use crate::position::*;
 
@@ -34,6 +35,56 @@ pub(crate) fn fill_captures(b: &Board, t: &MoveTargets, flip: u32, list: &mut Mo
         len += 1;
     });
     list.set_filled(len);
+}
+
+/// The moves of `t` written into `moves`, for [`hand_over_captures`]: the count (past the
+/// array's [`EACH_CAPACITY`] slots they are only counted).
+#[inline(always)]
+pub(crate) fn write_captures_into(
+    b: &Board,
+    t: &MoveTargets,
+    flip: u32,
+    moves: &mut EachMoves,
+) -> usize {
+    let mut len = 0;
+    write_captures(b, t, flip, |m| {
+        if let Some(slot) = moves[..EACH_CAPACITY].get_mut(len) {
+            *slot = m;
+        }
+        len += 1;
+    });
+    len
+}
+
+/// Calls `f` with each of the `written` captures [`write_captures_into`] wrote into `moves`
+/// for board `b`, or, when there were more than the array holds (relaxed positions only), with
+/// each capture of `b` one at a time. Compiled in the caller's crate (generic over `f`), and
+/// apart from that rare case it holds no more than the array while `f` runs (see
+/// [`super::hand_over`]).
+#[inline(always)]
+pub(crate) fn hand_over_captures(
+    b: &Board,
+    flip: u32,
+    moves: &EachMoves,
+    written: usize,
+    mut f: impl FnMut(Move),
+) {
+    if written <= EACH_CAPACITY {
+        for &m in &moves[..written] {
+            f(m);
+        }
+    } else {
+        captures_one_at_a_time(b, flip, f);
+    }
+}
+
+/// [`hand_over_captures`] for positions with more captures than its array holds: the targets
+/// again, on the scalar backend (the same moves in the same order), out of line.
+#[cold]
+#[inline(never)]
+fn captures_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
+    let targets = super::generate_kind::<Scalar, { super::kind::CAPTURES }>(Scalar, b);
+    write_captures(b, &targets, flip, f);
 }
 
 /// Calls `put` with each move of `t`, targets generated for `kind::CAPTURES` on board `b`

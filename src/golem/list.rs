@@ -367,56 +367,73 @@ fn write_bounded<const KIND: u8>(
     out.len.saturating_sub(skip)
 }
 
-/// Calls `f` with each move of `targets`, in the order of [`fill_list`]: written into an array
-/// on the stack by the fast writer first, then read from it (faster than handing each move over
-/// as it is found, whose branches the CPU mispredicts), or one at a time when there are more
-/// moves than the array holds. The array is smaller than a [`MoveList`] (room for
-/// [`EACH_CAPACITY`] moves): zeroing it takes a few vector stores where a list's takes a call
-/// to `memset`, and positions with that many moves are rare in games (the most is 218).
+/// The array [`write_each`] writes for [`hand_over`]: smaller than a [`MoveList`] (room for
+/// [`EACH_CAPACITY`] moves), so zeroing it takes a few vector stores where a list's takes a call
+/// to `memset`; positions with that many moves are rare in games (the most is 218).
+pub(crate) type EachMoves = [Move; EACH_SLOTS];
+
+/// The slots of [`EachMoves`]: [`EACH_CAPACITY`] and room for the writer's stand-ins.
+pub(crate) const EACH_SLOTS: usize = EACH_CAPACITY + SPARE;
+
+/// The moves of `targets`, in the order of [`fill_list`], written into `moves` by the fast
+/// writer, for [`hand_over`] to hand to a callback: the count written. Handing the moves over
+/// from an array is faster than handing each over as it is found, whose branches the CPU
+/// mispredicts.
 #[inline(always)]
-pub(crate) fn for_each_move<L: Lanes>(
+pub(crate) fn write_each<L: Lanes>(
     lanes: L,
     b: &Board,
     targets: &MoveTargets,
     flip: u32,
+    moves: &mut EachMoves,
+) -> usize {
+    let mut out = Fast { moves, len: 0 };
+    write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
+    out.len
+}
+
+/// Calls `f` with each of the `written` moves [`write_each`] wrote into `moves` for board `b`
+/// (`flip` as there), or, when there were more than the array holds, with each move of `b` one
+/// at a time. Apart from that rare case this holds no more than the array: it is compiled in
+/// the caller's crate (it is generic over `f`), unoptimised in an engine's debug build, where a
+/// large frame kept while `f` runs would add up down a search that recurses inside `f`.
+#[inline(always)]
+pub(crate) fn hand_over(
+    b: &Board,
+    flip: u32,
+    moves: &EachMoves,
+    written: usize,
     mut f: impl FnMut(Move),
 ) {
-    let mut moves = [Move::default(); EACH_CAPACITY + SPARE];
-    let mut out = Fast {
-        moves: &mut moves,
-        len: 0,
-    };
-    write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
-    let written = out.len;
     // Below the capacity no write wrapped round, so the first `written` moves are all there.
     if written < EACH_CAPACITY {
         for &m in &moves[..written] {
             f(m);
         }
     } else {
-        each_one_at_a_time(b, targets, flip, f);
+        each_one_at_a_time(b, flip, f);
     }
 }
 
-/// [`for_each_move`] for positions with more moves than its array holds, one move at a time:
+/// [`hand_over`] for positions with more moves than its array holds, one move at a time:
 /// kept out of line, so that the common path is compiled alone, as the lists' is (beside a
 /// second inlined writer it ran more instructions: BENCHMARKS.md, "Move lists (session 15)").
 /// Scalar code, as [`write_bounded`]: the same moves in the same order, and rare.
 #[cold]
 #[inline(never)]
-fn each_one_at_a_time(b: &Board, targets: &MoveTargets, flip: u32, f: impl FnMut(Move)) {
-    write_all::<Scalar, { kind::ALL }>(Scalar, &mut Each(f), b, targets, flip);
+fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
+    let targets = super::generate(Scalar, b);
+    write_all::<Scalar, { kind::ALL }>(Scalar, &mut Each(f), b, &targets, flip);
 }
 
-/// The moves [`for_each_move`] gathers before handing them over (a power of two, for
+/// The moves [`write_each`] gathers before handing them over (a power of two, for
 /// [`Fast`]'s index); positions with more go one move at a time.
-const EACH_CAPACITY: usize = 128;
+pub(crate) const EACH_CAPACITY: usize = 128;
 
 /// Writes every move of `t`, generated for kind `KIND`.
-// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
-// entry point with every phase inlined grows past a thread's stack.
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[cfg_attr(debug_assertions, inline)]
+// Not forced inline in unoptimised builds (`build.rs` says why).
+#[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+#[cfg_attr(dirgolem_unoptimized, inline)]
 fn write_all<L: Lanes, const KIND: u8>(
     lanes: L,
     w: &mut impl Out,

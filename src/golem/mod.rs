@@ -29,8 +29,10 @@ mod targets;
 
 pub use targets::{Direction, MoveTargets};
 
-pub(crate) use capture_list::write_captures;
-pub(crate) use list::{fill_list_from, fill_list_kind, for_each_move, list_of_kind};
+pub(crate) use capture_list::{hand_over_captures, write_captures_into};
+pub(crate) use list::{
+    EACH_SLOTS, EachMoves, fill_list_from, fill_list_kind, hand_over, list_of_kind, write_each,
+};
 
 use crate::lanes::{Lanes, Lanes8};
 use crate::position::*;
@@ -54,18 +56,17 @@ pub(crate) mod kind {
 }
 
 /// The legal move targets of the side to move of `b`, computed on the lanes of `lanes`.
-// Not forced inline in debug builds: there nothing shares stack slots, and the frame of an
-// entry point with every phase inlined grows past a thread's stack.
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[cfg_attr(debug_assertions, inline)]
+// Not forced inline in unoptimised builds (`build.rs` says why).
+#[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+#[cfg_attr(dirgolem_unoptimized, inline)]
 pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
     generate_kind::<L, { kind::ALL }>(lanes, b)
 }
 
 /// The legal move targets of kind `KIND` (see [`kind`]) of the side to move of `b`.
-// Forced inline in release builds only, as `generate`.
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[cfg_attr(debug_assertions, inline)]
+// Not forced inline in unoptimised builds, as `generate`.
+#[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+#[cfg_attr(dirgolem_unoptimized, inline)]
 pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> MoveTargets {
     let splat = |x: u64| Lanes8::splat(lanes, x);
     let us = b[US];

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use dirgolem::{Generator, Move, MoveKind, Position};
+use dirgolem::{Generator, Move, MoveKind, ParseOptions, Position};
 
 /// Whether `m` takes a man, decided from the position alone (not by the generator's mask).
 fn takes_a_man(position: &Position, m: Move) -> bool {
@@ -168,4 +168,21 @@ fn the_position_methods_use_the_detected_backend() {
         2
     );
     assert!(captures.iter().all(|m| m.kind() != MoveKind::Castling));
+}
+
+/// `for_each_capture` where a position has more captures than the array it gathers them in
+/// (128; relaxed: too much material) hands over every capture, one at a time, in the order of
+/// `captures()`, on every backend.
+#[test]
+fn for_each_capture_hands_over_more_captures_than_its_array_holds() {
+    let fen = "k7/pppppppp/QQQQQQQQ/pppppppp/QQQQQQQQ/pppppppp/QQQQQQQQ/nnnnnnnK w - - 0 1";
+    let position = Position::from_fen_with(fen, ParseOptions::relaxed()).unwrap();
+    for g in common::generators() {
+        let captures = g.captures(&position);
+        assert_eq!(captures.len(), 131, "{:?}", g.backend());
+        assert!(captures.is_complete());
+        let mut handed_over = Vec::new();
+        g.for_each_capture(&position, |m| handed_over.push(m));
+        assert_eq!(handed_over[..], captures[..], "{:?}", g.backend());
+    }
 }
