@@ -107,10 +107,10 @@ macro_rules! entry_points {
             }
 
             /// Every legal capture of `position` written into `moves`
-            /// ([`crate::golem::write_captures_into`]): the count. Not generic, as
-            /// `write_each_entry` below, and for the same reason.
+            /// ([`crate::golem::write_captures_into`]): the count, or `None` if they did not
+            /// fit. Not generic, as `write_each_entry` below, and for the same reason.
             $(#[$attr])?
-            fn write_captures_entry(self, position: &crate::Position, moves: &mut crate::golem::EachMoves) -> usize {
+            fn write_captures_entry(self, position: &crate::Position, moves: &mut crate::golem::EachMoves) -> Option<usize> {
                 let targets = crate::golem::generate_kind::<_, { crate::golem::kind::CAPTURES }>(self, &position.board);
                 crate::golem::write_captures_into(&position.board, &targets, position.square_flip(), moves)
             }
@@ -120,17 +120,18 @@ macro_rules! entry_points {
             pub(crate) fn for_each_capture_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
                 let mut moves = [crate::Move::default(); crate::golem::EACH_SLOTS];
                 let written = self.write_captures_entry(position, &mut moves);
-                crate::golem::hand_over_captures(&position.board, position.square_flip(), &moves, written, f);
+                let (board, flip) = (&position.board, position.square_flip());
+                crate::golem::hand_over(&moves, written, f, |f| crate::golem::captures_one_at_a_time(board, flip, f));
             }
 
             /// Every legal move of `position` written into `moves`
-            /// ([`crate::golem::write_each`]): the count written. Not generic, so compiled
-            /// here: `for_each_move_entry`, generic over its callback, is compiled in the
-            /// caller's crate, and there (unoptimised, in an engine's debug build) the targets
-            /// and the writer inlined into it kept a frame of over a hundred kilobytes while
-            /// the callback ran.
+            /// ([`crate::golem::write_each`]): the count, or `None` if they did not fit. Not
+            /// generic, so compiled here: `for_each_move_entry`, generic over its callback, is
+            /// compiled in the caller's crate, and there (unoptimised, in an engine's debug
+            /// build) the targets and the writer inlined into it kept a frame of over a hundred
+            /// kilobytes while the callback ran.
             $(#[$attr])?
-            fn write_each_entry(self, position: &crate::Position, moves: &mut crate::golem::EachMoves) -> usize {
+            fn write_each_entry(self, position: &crate::Position, moves: &mut crate::golem::EachMoves) -> Option<usize> {
                 let targets = crate::golem::generate(self, &position.board);
                 crate::golem::write_each(self, &position.board, &targets, position.square_flip(), moves)
             }
@@ -140,7 +141,8 @@ macro_rules! entry_points {
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
                 let mut moves = [crate::Move::default(); crate::golem::EACH_SLOTS];
                 let written = self.write_each_entry(position, &mut moves);
-                crate::golem::hand_over(&position.board, position.square_flip(), &moves, written, f);
+                let (board, flip) = (&position.board, position.square_flip());
+                crate::golem::hand_over(&moves, written, f, |f| crate::golem::each_one_at_a_time(board, flip, f));
             }
         }
     };

@@ -37,15 +37,15 @@ pub(crate) fn fill_captures(b: &Board, t: &MoveTargets, flip: u32, list: &mut Mo
     list.set_filled(len);
 }
 
-/// The moves of `t` written into `moves`, for [`hand_over_captures`]: the count (past the
-/// array's [`EACH_CAPACITY`] slots they are only counted).
+/// The moves of `t` written into `moves`, for [`super::hand_over`]: the count, or `None` when
+/// there were more than the array's [`EACH_CAPACITY`] slots hold (relaxed positions only).
 #[inline(always)]
 pub(crate) fn write_captures_into(
     b: &Board,
     t: &MoveTargets,
     flip: u32,
     moves: &mut EachMoves,
-) -> usize {
+) -> Option<usize> {
     let mut len = 0;
     write_captures(b, t, flip, |m| {
         if let Some(slot) = moves[..EACH_CAPACITY].get_mut(len) {
@@ -53,36 +53,14 @@ pub(crate) fn write_captures_into(
         }
         len += 1;
     });
-    len
+    (len <= EACH_CAPACITY).then_some(len)
 }
 
-/// Calls `f` with each of the `written` captures [`write_captures_into`] wrote into `moves`
-/// for board `b`, or, when there were more than the array holds (relaxed positions only), with
-/// each capture of `b` one at a time. Compiled in the caller's crate (generic over `f`), and
-/// apart from that rare case it holds no more than the array while `f` runs (see
-/// [`super::hand_over`]).
-#[inline(always)]
-pub(crate) fn hand_over_captures(
-    b: &Board,
-    flip: u32,
-    moves: &EachMoves,
-    written: usize,
-    mut f: impl FnMut(Move),
-) {
-    if written <= EACH_CAPACITY {
-        for &m in &moves[..written] {
-            f(m);
-        }
-    } else {
-        captures_one_at_a_time(b, flip, f);
-    }
-}
-
-/// [`hand_over_captures`] for positions with more captures than its array holds: the targets
-/// again, on the scalar backend (the same moves in the same order), out of line.
+/// [`super::hand_over`]'s way for positions with more captures than its array holds: the
+/// targets again, on the scalar backend (the same moves in the same order), out of line.
 #[cold]
 #[inline(never)]
-fn captures_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
+pub(crate) fn captures_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
     let targets = super::generate_kind::<Scalar, { super::kind::CAPTURES }>(Scalar, b);
     write_captures(b, &targets, flip, f);
 }

@@ -376,9 +376,9 @@ pub(crate) type EachMoves = [Move; EACH_SLOTS];
 pub(crate) const EACH_SLOTS: usize = EACH_CAPACITY + SPARE;
 
 /// The moves of `targets`, in the order of [`fill_list`], written into `moves` by the fast
-/// writer, for [`hand_over`] to hand to a callback: the count written. Handing the moves over
-/// from an array is faster than handing each over as it is found, whose branches the CPU
-/// mispredicts.
+/// writer, for [`hand_over`] to hand to a callback: the count written, or `None` when there were
+/// too many for the array (its writes then wrapped round). Handing the moves over from an array
+/// is faster than handing each over as it is found, whose branches the CPU mispredicts.
 #[inline(always)]
 pub(crate) fn write_each<L: Lanes>(
     lanes: L,
@@ -386,32 +386,33 @@ pub(crate) fn write_each<L: Lanes>(
     targets: &MoveTargets,
     flip: u32,
     moves: &mut EachMoves,
-) -> usize {
+) -> Option<usize> {
     let mut out = Fast { moves, len: 0 };
     write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
-    out.len
+    // Below the capacity no write wrapped round, so the first `len` moves are all there.
+    (out.len < EACH_CAPACITY).then_some(out.len)
 }
 
-/// Calls `f` with each of the `written` moves [`write_each`] wrote into `moves` for board `b`
-/// (`flip` as there), or, when there were more than the array holds, with each move of `b` one
-/// at a time. Apart from that rare case this holds no more than the array: it is compiled in
-/// the caller's crate (it is generic over `f`), unoptimised in an engine's debug build, where a
-/// large frame kept while `f` runs would add up down a search that recurses inside `f`.
+/// Calls `f` with the first `written` moves of `moves` ([`write_each`],
+/// [`super::write_captures_into`]), or, when they were not all there (`None`), hands `f` to
+/// `one_at_a_time`, which takes every move again without an array. Apart from that rare case
+/// this holds no more than the array while `f` runs: it is compiled in the caller's crate (it
+/// is generic over `f`), unoptimised in an engine's debug build, where a large frame kept while
+/// `f` runs would add up down a search that recurses inside `f`.
 #[inline(always)]
-pub(crate) fn hand_over(
-    b: &Board,
-    flip: u32,
+pub(crate) fn hand_over<F: FnMut(Move)>(
     moves: &EachMoves,
-    written: usize,
-    mut f: impl FnMut(Move),
+    written: Option<usize>,
+    mut f: F,
+    one_at_a_time: impl FnOnce(F),
 ) {
-    // Below the capacity no write wrapped round, so the first `written` moves are all there.
-    if written < EACH_CAPACITY {
-        for &m in &moves[..written] {
-            f(m);
+    match written {
+        Some(written) => {
+            for &m in &moves[..written] {
+                f(m);
+            }
         }
-    } else {
-        each_one_at_a_time(b, flip, f);
+        None => one_at_a_time(f),
     }
 }
 
@@ -421,7 +422,7 @@ pub(crate) fn hand_over(
 /// Scalar code, as [`write_bounded`]: the same moves in the same order, and rare.
 #[cold]
 #[inline(never)]
-fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
+pub(crate) fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
     let targets = super::generate(Scalar, b);
     write_all::<Scalar, { kind::ALL }>(Scalar, &mut Each(f), b, &targets, flip);
 }
