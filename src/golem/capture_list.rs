@@ -15,10 +15,9 @@
 
 use super::MoveTargets;
 use super::directions::{KNIGHT_STEP, NE, NW, opposite};
-use super::list::{EACH_CAPACITY, EachMoves, word};
+use super::list::word;
 use crate::Move;
 use crate::attacks::{RAYS, is_positive};
-use crate::lanes::Scalar;
 use crate::move_list::{CAPACITY, MoveList};
 use crate::position::*;
 
@@ -35,34 +34,6 @@ pub(crate) fn fill_captures(b: &Board, t: &MoveTargets, flip: u32, list: &mut Mo
         len += 1;
     });
     list.set_filled(len);
-}
-
-/// The moves of `t` written into `moves`, for [`super::hand_over`]: the count, or `None` when
-/// there were more than the array's [`EACH_CAPACITY`] slots hold (relaxed positions only).
-#[inline(always)]
-pub(crate) fn write_captures_into(
-    b: &Board,
-    t: &MoveTargets,
-    flip: u32,
-    moves: &mut EachMoves,
-) -> Option<usize> {
-    let mut len = 0;
-    write_captures(b, t, flip, |m| {
-        if let Some(slot) = moves[..EACH_CAPACITY].get_mut(len) {
-            *slot = m;
-        }
-        len += 1;
-    });
-    (len <= EACH_CAPACITY).then_some(len)
-}
-
-/// [`super::hand_over`]'s way for positions with more captures than its array holds: the
-/// targets again, on the scalar backend (the same moves in the same order), out of line.
-#[cold]
-#[inline(never)]
-pub(crate) fn captures_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
-    let targets = super::generate_kind::<Scalar, { super::kind::CAPTURES }>(Scalar, b);
-    write_captures(b, &targets, flip, f);
 }
 
 /// Calls `put` with each move of `t`, targets generated for `kind::CAPTURES` on board `b`

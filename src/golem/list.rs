@@ -393,8 +393,8 @@ pub(crate) fn write_each<L: Lanes>(
     (out.len < EACH_CAPACITY).then_some(out.len)
 }
 
-/// Calls `f` with the first `written` moves of `moves` ([`write_each`],
-/// [`super::write_captures_into`]), or, when they were not all there (`None`), hands `f` to
+/// Calls `f` with the first `written` moves of `moves` ([`write_each`]), or, when they were
+/// not all there (`None`), hands `f` to
 /// `one_at_a_time`, which takes every move again without an array. Apart from that rare case
 /// this holds no more than the array while `f` runs: it is compiled in the caller's crate (it
 /// is generic over `f`), unoptimised in an engine's debug build, where a large frame kept while
@@ -429,7 +429,7 @@ pub(crate) fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
 
 /// The moves [`write_each`] gathers before handing them over (a power of two, for
 /// [`Fast`]'s index); positions with more go one move at a time.
-pub(crate) const EACH_CAPACITY: usize = 128;
+const EACH_CAPACITY: usize = 128;
 
 /// Writes every move of `t`, generated for kind `KIND`.
 // Not forced inline in unoptimised builds (`build.rs` says why).

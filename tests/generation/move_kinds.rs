@@ -170,11 +170,11 @@ fn the_position_methods_use_the_detected_backend() {
     assert!(captures.iter().all(|m| m.kind() != MoveKind::Castling));
 }
 
-/// `for_each_capture` where a position has more captures than the array it gathers them in
-/// (128; relaxed: too much material) hands over every capture, one at a time, in the order of
-/// `captures()`, on every backend.
+/// `for_each_capture` on a position with more captures than 128 (relaxed: too much material;
+/// the size of the array the other callback entry gathers moves in) hands over every capture,
+/// in the order of `captures()`, on every backend.
 #[test]
-fn for_each_capture_hands_over_more_captures_than_its_array_holds() {
+fn for_each_capture_hands_over_more_than_128_captures() {
     let fen = "k7/pppppppp/QQQQQQQQ/pppppppp/QQQQQQQQ/pppppppp/QQQQQQQQ/nnnnnnnK w - - 0 1";
     let position = Position::from_fen_with(fen, ParseOptions::relaxed()).unwrap();
     for g in common::generators() {
