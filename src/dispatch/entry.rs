@@ -136,8 +136,7 @@ macro_rules! entry_points {
             pub(crate) fn for_each_move_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
                 let mut moves = [crate::Move::default(); crate::golem::EACH_SLOTS];
                 let written = self.write_each_entry(position, &mut moves);
-                let (board, flip) = (&position.board, position.square_flip());
-                crate::golem::hand_over(&moves, written, f, |f| crate::golem::each_one_at_a_time(board, flip, f));
+                crate::golem::hand_over(&position.board, position.square_flip(), &moves, written, f);
             }
         }
     };

@@ -394,17 +394,18 @@ pub(crate) fn write_each<L: Lanes>(
 }
 
 /// Calls `f` with the first `written` moves of `moves` ([`write_each`]), or, when they were
-/// not all there (`None`), hands `f` to
-/// `one_at_a_time`, which takes every move again without an array. Apart from that rare case
-/// this holds no more than the array while `f` runs: it is compiled in the caller's crate (it
-/// is generic over `f`), unoptimised in an engine's debug build, where a large frame kept while
-/// `f` runs would add up down a search that recurses inside `f`.
+/// not all there (`None`), with each move of board `b` one at a time (`flip` as for
+/// [`write_each`]). Apart from that rare case this holds no more than the array while `f` runs:
+/// it is compiled in the caller's crate (it is generic over `f`), unoptimised in an engine's
+/// debug build, where a large frame kept while `f` runs would add up down a search that
+/// recurses inside `f`.
 #[inline(always)]
-pub(crate) fn hand_over<F: FnMut(Move)>(
+pub(crate) fn hand_over(
+    b: &Board,
+    flip: u32,
     moves: &EachMoves,
     written: Option<usize>,
-    mut f: F,
-    one_at_a_time: impl FnOnce(F),
+    mut f: impl FnMut(Move),
 ) {
     match written {
         Some(written) => {
@@ -412,7 +413,7 @@ pub(crate) fn hand_over<F: FnMut(Move)>(
                 f(m);
             }
         }
-        None => one_at_a_time(f),
+        None => each_one_at_a_time(b, flip, f),
     }
 }
 
@@ -422,7 +423,7 @@ pub(crate) fn hand_over<F: FnMut(Move)>(
 /// Scalar code, as [`write_bounded`]: the same moves in the same order, and rare.
 #[cold]
 #[inline(never)]
-pub(crate) fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
+fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
     let targets = super::generate(Scalar, b);
     write_all::<Scalar, { kind::ALL }>(Scalar, &mut Each(f), b, &targets, flip);
 }
