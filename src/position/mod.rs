@@ -8,6 +8,7 @@ mod castling_squares;
 mod en_passant;
 mod error;
 mod fen;
+mod gives_check;
 mod legal;
 mod make;
 mod move_check;

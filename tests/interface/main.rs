@@ -26,6 +26,7 @@ mod engine_api;
 mod engine_example;
 mod fen;
 mod fuzz_loops;
+mod gives_check;
 mod no_alloc_calls;
 mod properties;
 mod san;

@@ -74,6 +74,7 @@ fn move_generation_calls_fit_a_test_thread_stack() {
         let castling = position.parse_uci("e1g1").unwrap();
         assert_eq!(castling.kind(), MoveKind::Castling);
         assert!(position.is_legal(castling));
+        assert!(!position.gives_check(castling));
         let after = position.play(castling).unwrap();
         assert_eq!(after.count_legal(), 43);
         assert!(!after.is_check() && !after.is_checkmate() && !after.is_stalemate());
