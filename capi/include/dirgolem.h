@@ -149,6 +149,10 @@ int dg_is_legal(const dg_position *p, dg_move m);
  * queen 900). m should be legal; otherwise the answer is meaningless (0 for bad arguments). */
 int32_t dg_see(const dg_position *p, dg_move m);
 
+/* 1 if m, a legal move of *p, gives check (dg_is_check after it would say 1), else 0, without
+ * making the move. For any other m the answer is meaningless (0 for bad arguments). */
+int dg_gives_check(const dg_position *p, dg_move m);
+
 /* Reads a UCI move (e2e4, e7e8q) among the legal moves of *p. Standard chess takes castling
  * as e1g1 or e1h1, Chess960 only as king takes rook (e1h1). Returns DG_OK, DG_ERR_NULL,
  * DG_ERR_NOT_A_POSITION, DG_ERR_UTF8, DG_ERR_UCI_SYNTAX or DG_ERR_ILLEGAL_MOVE; *out is

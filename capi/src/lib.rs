@@ -34,7 +34,8 @@ pub use fen::{
     dg_position_to_fen, dg_startpos,
 };
 pub use moves::{
-    DG_MAX_MOVES, dg_captures, dg_count_legal, dg_is_legal, dg_legal_moves, dg_quiets, dg_see,
+    DG_MAX_MOVES, dg_captures, dg_count_legal, dg_gives_check, dg_is_legal, dg_legal_moves,
+    dg_quiets, dg_see,
 };
 pub use play::{dg_play, dg_play_unchecked};
 pub use position::{DG_POSITION_WORDS, DgPosition, dg_position_check, dg_position_size};

@@ -129,6 +129,25 @@ pub unsafe extern "C" fn dg_see(p: *const DgPosition, m: dg_move) -> i32 {
     })
 }
 
+/// 1 if `m`, a legal move of `*p`, gives check (as `dg_is_check` would answer after it), else
+/// 0, without making the move (see `dirgolem::Position::gives_check`). For any other move, a
+/// NULL `p` or a struct that is not a position the answer is meaningless (0 for the last two)
+/// but the call is safe.
+///
+/// # Safety
+/// `p` is NULL or points to a `dg_position`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dg_gives_check(p: *const DgPosition, m: dg_move) -> c_int {
+    // SAFETY: the caller promises NULL or a `dg_position` at `p`.
+    let position = unsafe { read_or_none(p) };
+    guard(0, || {
+        let checks = position
+            .zip(Move::from_bits(m))
+            .is_some_and(|(position, m)| position.gives_check(m));
+        c_int::from(checks)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +203,8 @@ mod tests {
             assert_eq!(dg_count_legal(&zeroed), 0);
             assert_eq!(dg_is_legal(null(), 0), 0);
             assert_eq!(dg_see(null(), 0), 0);
+            assert_eq!(dg_gives_check(null(), 0), 0);
+            assert_eq!(dg_gives_check(&zeroed, 0), 0);
         }
     }
 
@@ -198,6 +219,21 @@ mod tests {
             assert_eq!(dg_see(&p, rxe5), 100);
             let legal = (0..=u16::MAX).filter(|&m| dg_is_legal(&p, m) == 1).count();
             assert_eq!(legal, dg_count_legal(&p));
+        }
+    }
+
+    #[test]
+    fn gives_check_answers_for_any_bits() {
+        let pos = Position::from_fen("3k4/8/8/8/8/4B3/8/R3K3 w Q - 0 1").unwrap();
+        let p = DgPosition::new(pos);
+        let bits = |uci| pos.parse_uci(uci).unwrap().to_bits();
+        // SAFETY: a live position.
+        unsafe {
+            assert_eq!(dg_gives_check(&p, bits("e3b6")), 1);
+            assert_eq!(dg_gives_check(&p, bits("e1c1")), 1);
+            assert_eq!(dg_gives_check(&p, bits("e3d4")), 0);
+            let answers: Vec<_> = (0..=u16::MAX).map(|m| dg_gives_check(&p, m)).collect();
+            assert!(answers.iter().all(|&a| a == 0 || a == 1));
         }
     }
 }

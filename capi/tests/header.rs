@@ -258,5 +258,5 @@ fn the_parsers_read_what_they_are_meant_to() {
     );
     assert_eq!(constants["DG_A"], 1024);
     assert_eq!(constants["DG_ERR_FEN_SYNTAX"], 3);
-    assert_eq!(header_functions(&header()).len(), 24);
+    assert_eq!(header_functions(&header()).len(), 25);
 }

@@ -123,6 +123,18 @@ static void test_lists(void) {
                DG_OK);
     CHECK_CODE(dg_parse_uci(&see_pos, "e1e5", &rxe5), DG_OK);
     CHECK(dg_see(&see_pos, rxe5) == 100);
+    CHECK(dg_gives_check(&see_pos, rxe5) == 0);
+    /* Checks asked before the move: the bishop's, and castling's rook on the king's file. */
+    dg_position check_pos;
+    dg_move be3b6, castles, be3d4;
+    CHECK_CODE(dg_position_from_fen("3k4/8/8/8/8/4B3/8/R3K3 w Q - 0 1", &check_pos), DG_OK);
+    CHECK_CODE(dg_parse_uci(&check_pos, "e3b6", &be3b6), DG_OK);
+    CHECK_CODE(dg_parse_uci(&check_pos, "e1c1", &castles), DG_OK);
+    CHECK_CODE(dg_parse_uci(&check_pos, "e3d4", &be3d4), DG_OK);
+    CHECK(dg_gives_check(&check_pos, be3b6) == 1);
+    CHECK(dg_gives_check(&check_pos, castles) == 1);
+    CHECK(dg_gives_check(&check_pos, be3d4) == 0);
+    CHECK(dg_gives_check(NULL, be3b6) == 0);
 }
 
 static void test_fen_round_trips(void) {
