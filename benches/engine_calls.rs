@@ -1,7 +1,8 @@
 //! The calls an engine makes at every node, dirgolem against cozy-chess in alternating rounds
 //! (as `peers_paired.rs`): the captures (`fill_captures`, one list refilled in place, and the
 //! same captures filtered out of `legal_moves()`), the legal moves (`fill_legal`, likewise),
-//! `play_unchecked` with the hash read, `see` and `san`, over 10,000 distinct positions from
+//! `play_unchecked` with the hash read, whether a move gives check (`gives_check`, and the
+//! move made and `is_check` asked), `see` and `san`, over 10,000 distinct positions from
 //! random games, each visited once per pass (a set too large for either side's branch history
 //! and tables to memorise).
 //!
@@ -183,6 +184,42 @@ fn main() {
             black_box(sum);
             their_moves.len()
         },
+    );
+    // cozy-chess has no test of check before the move: an engine on it makes the move and
+    // reads the checkers, which its make keeps. dirgolem's row by making the move is there to
+    // show what `gives_check` saves.
+    let cozy_checks = || {
+        let mut n = 0;
+        for &(i, m) in &their_moves {
+            let mut b = black_box(&theirs[i]).clone();
+            b.play_unchecked(m);
+            n += usize::from(!b.checkers().is_empty());
+        }
+        n
+    };
+    pair(
+        "gives check",
+        rounds,
+        || {
+            let mut n = 0;
+            for &(i, m) in &our_moves {
+                n += usize::from(black_box(&ours[i]).gives_check(m));
+            }
+            n
+        },
+        cozy_checks,
+    );
+    pair(
+        "check by making",
+        rounds,
+        || {
+            let mut n = 0;
+            for &(i, m) in &our_moves {
+                n += usize::from(black_box(&ours[i]).play_unchecked(m).is_check());
+            }
+            n
+        },
+        cozy_checks,
     );
     pair(
         "see",
