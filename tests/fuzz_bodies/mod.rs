@@ -8,8 +8,9 @@
 //! The properties: reading a FEN or a `Setup` never panics and what is accepted writes back to
 //! itself; a UCI move that parses is legal and plays, one that does not gives a short error;
 //! the legal moves (as a list, through the callback, as a count, and move by move through
-//! `is_legal`) are exactly those of the independent reference generator of `tests/common`;
-//! perft 2 agrees on every backend and with the reference.
+//! `is_legal`) are exactly those of the independent reference generator of `tests/common`, and
+//! `gives_check` answers as the position after the move; perft 2 agrees on every backend and
+//! with the reference.
 
 #[path = "../common/reference.rs"]
 #[allow(dead_code)]
@@ -199,7 +200,8 @@ fn bits(m: Move) -> u16 {
 /// Target `play_sequence`: from a pool position, each input byte picks the next move among
 /// the legal ones. At every position the legal moves by list, by callback and by count, and
 /// `is_legal` on every pseudo-legal move of the reference, agree with the reference's legal
-/// moves. Returns the number of positions compared.
+/// moves, and `gives_check` of each legal move with the position after it. Returns the number
+/// of positions compared.
 pub fn play_sequence(data: &[u8]) -> usize {
     let (mut position, rest) = start(data);
     let mut compared = 0;
@@ -222,6 +224,13 @@ pub fn play_sequence(data: &[u8]) -> usize {
                 position.is_legal(m),
                 expected.contains(&bits(m)),
                 "{fen}: is_legal({m:?})"
+            );
+        }
+        for &m in list.as_slice() {
+            assert_eq!(
+                position.gives_check(m),
+                position.play_unchecked(m).is_check(),
+                "{fen}: gives_check({m:?})"
             );
         }
         compared += 1;
