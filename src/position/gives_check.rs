@@ -12,7 +12,7 @@
 use super::Position;
 use super::board::*;
 use super::castling_squares::castling_squares;
-use super::make::en_passant_pawn;
+use super::make::{en_passant_pawn, promote};
 use crate::Move;
 use crate::attacks::slider_lookup::{SliderJob, Sliders, with_sliders};
 
@@ -64,48 +64,39 @@ impl SliderJob for GivesCheck<'_> {
         let (from_bb, to_bb) = (1u64 << self.from, 1u64 << self.to);
         let ours = |kind: usize| b[kind] & b[US];
         let mut occupied = (b[US] | b[THEM]) & !from_bb | to_bb;
-        // The mover's men by kind after the move (kings left out: a king never gives check).
-        let (mut pawns, mut knights, mut diagonal, mut orthogonal);
+        // Our men after the move, by kind (kings left out: a king never gives check). A man
+        // taken on `to` was the other side's: these are our sets only, and the occupancy
+        // already holds `to`.
+        let mut men: Board = [0; 8];
         if self.kind_bits == Move::RAW_CASTLING {
             // `to` is the rook's square: both men leave and land on their castling squares.
             let (king_to, rook_to) = castling_squares(self.from, self.to);
             occupied = occupied & !to_bb | 1 << king_to | 1 << rook_to;
-            (pawns, knights, diagonal) = (ours(PAWNS), ours(KNIGHTS), ours(DIAGONAL));
-            orthogonal = ours(ORTHOGONAL) & !to_bb | 1 << rook_to;
+            for kind in [PAWNS, KNIGHTS, DIAGONAL] {
+                men[kind] = ours(kind);
+            }
+            men[ORTHOGONAL] = ours(ORTHOGONAL) & !to_bb | 1 << rook_to;
         } else {
-            // The man on `from` moves its bit on its kind's board; whatever stood on `to` was
-            // the other side's and is gone from the occupancy's count of it only.
-            let moved = |kind: usize| {
+            // The man on `from` moves its bit on its kind's boards (both slider boards for a
+            // queen).
+            for kind in [PAWNS, KNIGHTS, DIAGONAL, ORTHOGONAL] {
                 let holds = (b[kind] >> self.from & 1).wrapping_neg();
-                ours(kind) & !from_bb | holds & to_bb
-            };
-            (pawns, knights, diagonal, orthogonal) = (
-                moved(PAWNS),
-                moved(KNIGHTS),
-                moved(DIAGONAL),
-                moved(ORTHOGONAL),
-            );
+                men[kind] = ours(kind) & !from_bb | holds & to_bb;
+            }
             if self.kind_bits == Move::RAW_EN_PASSANT {
                 occupied &= !en_passant_pawn(to_bb);
             } else if self.kind_bits >= Move::RAW_PROMOTION {
-                // The pawn becomes the promotion's man (the kind's two low bits: knight,
-                // bishop, rook, queen), as make does.
-                let man = self.kind_bits & 3;
-                let on = |yes: bool| to_bb & u64::from(yes).wrapping_neg();
-                pawns &= !to_bb;
-                knights |= on(man == 0);
-                diagonal |= on(man & 1 != 0);
-                orthogonal |= on(man & 2 != 0);
+                promote(&mut men, to_bb, self.kind_bits);
             }
         }
         let king = b[KINGS] & b[THEM];
         // A board without the other king (not a position `Position` accepts) answers false
         // rather than reading a table past its end.
         let king_sq = king.trailing_zeros() & 63;
-        let attackers = sliders.rook(king_sq, occupied) & orthogonal
-            | sliders.bishop(king_sq, occupied) & diagonal
-            | crate::attacks::knight(crate::Square::index(king_sq as usize)).0 & knights
-            | pawn_attacks_south(king) & pawns;
+        let attackers = sliders.rook(king_sq, occupied) & men[ORTHOGONAL]
+            | sliders.bishop(king_sq, occupied) & men[DIAGONAL]
+            | crate::attacks::knight(crate::Square::index(king_sq as usize)).0 & men[KNIGHTS]
+            | pawn_attacks_south(king) & men[PAWNS];
         king != 0 && attackers != 0
     }
 }
