@@ -31,11 +31,7 @@ fn naive_pinned(board: &Mailbox, us: Color) -> u64 {
 }
 
 fn all_positions() -> Vec<Position> {
-    let files: Vec<_> = oracle::STANDARD_FILES
-        .into_iter()
-        .chain(oracle::CHESS960_FILES)
-        .collect();
-    oracle::test_positions(&files, 8, 60, 0xa77a_c4e5)
+    oracle::test_positions(&oracle::all_files(), 8, 60, 0xa77a_c4e5)
 }
 
 /// Checks one position; the occupancy for `attackers_to` is the full board and, to cover

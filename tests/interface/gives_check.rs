@@ -7,11 +7,7 @@ use crate::oracle;
 use dirgolem::{Move, MoveKind, Position};
 
 fn all_positions() -> Vec<Position> {
-    let files: Vec<_> = oracle::STANDARD_FILES
-        .into_iter()
-        .chain(oracle::CHESS960_FILES)
-        .collect();
-    oracle::test_positions(&files, 8, 60, 0x61fe_5c4e)
+    oracle::test_positions(&oracle::all_files(), 8, 60, 0x61fe_5c4e)
 }
 
 /// Whether the side to move of `pos` is attacked, by the oracle's ray walk on a mailbox.

@@ -138,11 +138,7 @@ fn exchange_moves(pos: &Position) -> Vec<Move> {
 
 #[test]
 fn see_matches_the_exchange_minimax_on_suite_and_random_positions() {
-    let files: Vec<_> = oracle::STANDARD_FILES
-        .into_iter()
-        .chain(oracle::CHESS960_FILES)
-        .collect();
-    let positions = oracle::test_positions(&files, 8, 40, 0x5ee_5ee);
+    let positions = oracle::test_positions(&oracle::all_files(), 8, 40, 0x5ee_5ee);
     let (mut checked, mut captures, mut losing, mut en_passant, mut deep) = (0, 0, 0, 0, 0);
     let mut cheapest_not_best = Vec::new();
     for pos in &positions {

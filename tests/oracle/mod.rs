@@ -144,6 +144,11 @@ pub const CHESS960_FILES: [(&str, ParseOptions); 2] = [
     ),
 ];
 
+/// Every suite file, standard then Chess960, with its options.
+pub fn all_files() -> Vec<(&'static str, ParseOptions)> {
+    STANDARD_FILES.into_iter().chain(CHESS960_FILES).collect()
+}
+
 /// Every suite position, then positions reached by random play from every `stride`-th of
 /// them (`plies` half-moves each), deterministic for a given `seed`.
 pub fn test_positions(
