@@ -2,14 +2,15 @@
 //! decides on check extensions, pruning and move order this way for many moves it never plays.
 //!
 //! The answer is the other king's attackers among the mover's men as they stand after the
-//! move, with the occupancy after it: one rook and one bishop lookup from that king's square,
-//! a knight and a pawn table read. That covers a direct check, a discovered one (the slider
+//! move, with the occupancy after it, by the query that answers [`Position::attackers_to`]:
+//! one rook and one bishop lookup from that king's square, a knight and a pawn table read. That covers a direct check, a discovered one (the slider
 //! behind the man that left), both at once, the rook of a castling, the man a promotion makes,
 //! and the en passant capture that uncovers a line through the taken pawn, with no case of
 //! its own: only the sets before the lookups differ by kind. Making the move and asking
 //! [`Position::is_check`] answers the same and also flips the board and updates the key.
 
 use super::Position;
+use super::attackers::attackers_both;
 use super::board::*;
 use super::castling_squares::castling_squares;
 use super::make::{en_passant_pawn, promote};
@@ -89,14 +90,11 @@ impl SliderJob for GivesCheck<'_> {
                 promote(&mut men, to_bb, self.kind_bits);
             }
         }
-        let king = b[KINGS] & b[THEM];
-        // A board without the other king (not a position `Position` accepts) answers false
-        // rather than reading a table past its end.
-        let king_sq = king.trailing_zeros() & 63;
-        let attackers = sliders.rook(king_sq, occupied) & men[ORTHOGONAL]
-            | sliders.bishop(king_sq, occupied) & men[DIAGONAL]
-            | crate::attacks::knight(crate::Square::index(king_sq as usize)).0 & men[KNIGHTS]
-            | pawn_attacks_south(king) & men[PAWNS];
-        king != 0 && attackers != 0
+        // Every man on `men` is ours (its side-to-move board), so the attackers of either
+        // colour that the shared query finds are our men that check.
+        men[US] = men[PAWNS] | men[KNIGHTS] | men[DIAGONAL] | men[ORTHOGONAL];
+        // A position has one king a side, so the scan finds the other king's square.
+        let king_sq = (b[KINGS] & b[THEM]).trailing_zeros();
+        attackers_both(sliders, &men, king_sq, occupied) != 0
     }
 }
