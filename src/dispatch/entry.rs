@@ -109,10 +109,10 @@ macro_rules! entry_points {
             /// Calls `f` with each legal capture, in the order of the captures' list, with no
             /// list in between. Compiled in the caller's crate (it is generic over `f`), the
             /// targets with it: computing them in an entry of their own, or gathering the
-            /// captures in an array first as `for_each_move_entry` does, ran 28 and 43
-            /// instructions a call more (about 390), and the captures are the call of a
-            /// quiescence search. The price: in an unoptimised caller with this crate optimised,
-            /// its frame, held while `f` runs, is about 120 KB (the README says so).
+            /// captures in an array first as `for_each_move_entry` does, ran more instructions
+            /// a call (BENCHMARKS.md, "An engine's debug build"), and the captures are the call
+            /// of a quiescence search. The price: in an unoptimised caller with this crate
+            /// optimised, its frame, held while `f` runs, is large (the README says how large).
             $(#[$attr])?
             pub(crate) fn for_each_capture_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
                 let targets = crate::golem::generate_kind::<_, { crate::golem::kind::CAPTURES }>(self, &position.board);
