@@ -1,10 +1,10 @@
 //! The calls an engine makes at every node, dirgolem against cozy-chess in alternating rounds
 //! (as `peers_paired.rs`): the captures (`fill_captures`, one list refilled in place, and the
 //! same captures filtered out of `legal_moves()`), the legal moves (`fill_legal`, likewise),
-//! `play_unchecked` with the hash read, whether a move gives check (`gives_check`, and the
-//! move made and `is_check` asked), `see` and `san`, over 10,000 distinct positions from
-//! random games, each visited once per pass (a set too large for either side's branch history
-//! and tables to memorise).
+//! `play_unchecked` with the hash read (`play+hash`) and with the whole child position kept
+//! (`play, kept`), whether a move gives check (`gives_check`, and the move made and `is_check`
+//! asked), `see` and `san`, over 10,000 distinct positions from random games, each visited once
+//! per pass (a set too large for either side's branch history and tables to memorise).
 //!
 //! cozy-chess has no capture generator and no exchange evaluator: its captures are its legal
 //! moves masked to the enemy men (and, for pawns, the en passant square), as an engine on it
@@ -180,6 +180,33 @@ fn main() {
                 let mut b = black_box(&theirs[i]).clone();
                 b.play_unchecked(m);
                 sum = sum.wrapping_add(b.hash());
+            }
+            black_box(sum);
+            their_moves.len()
+        },
+    );
+    // The child position kept whole, as a search keeps it to search below it: `black_box`
+    // takes its address, so every board of it is computed and stored, where the row above
+    // reads only the key and lets the compiler drop what the key does not need (the boards'
+    // flip, most of all).
+    pair(
+        "play, kept",
+        rounds,
+        || {
+            let mut sum = 0u64;
+            for &(i, m) in &our_moves {
+                let child = black_box(&ours[i]).play_unchecked(m);
+                sum = sum.wrapping_add(black_box(&child).zobrist());
+            }
+            black_box(sum);
+            our_moves.len()
+        },
+        || {
+            let mut sum = 0u64;
+            for &(i, m) in &their_moves {
+                let mut b = black_box(&theirs[i]).clone();
+                b.play_unchecked(m);
+                sum = sum.wrapping_add(black_box(&b).hash());
             }
             black_box(sum);
             their_moves.len()
