@@ -368,6 +368,7 @@ fn bishop_without_table(sq: u32, occupied: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sliders::deposit;
     use crate::{Bitboard, Square};
 
     /// Occupancies for every square: random ones (several densities) and each relevant subset
@@ -464,21 +465,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// The low bits of `bits` put at the squares of `mask`, lowest first: what `pdep`
-    /// computes, written out for the test.
-    fn deposit(bits: u64, mask: u64) -> u64 {
-        let (mut out, mut rest, mut bit) = (0, mask, 0);
-        while rest != 0 {
-            let low = rest & rest.wrapping_neg();
-            if bits >> bit & 1 != 0 {
-                out |= low;
-            }
-            rest ^= low;
-            bit += 1;
-        }
-        out
     }
 
     /// The masks are the lines without their edge squares.
