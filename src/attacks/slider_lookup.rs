@@ -7,11 +7,12 @@
 //! shared table, `TABLE[offset + pext(occupied, mask)]` (the PEXT layout: 102400 rook and 5248
 //! bishop entries). An entry holds the attacks packed to 16 bits, one per square of the
 //! square's lines (at most 14), and `pdep` spreads them back over the lines: a table of 210 KiB
-//! instead of 841 (224 as built, in parts of equal size), which stays in a core's second-level cache where the whole one would not,
-//! for one more instruction a lookup. The table is built at compile time, so no_std builds have it too and
-//! nothing is built at start-up. With `std` the table is used where the CPU has BMI2 and runs
-//! `pext` fast, asked at run time (the `choice` module: not on AMD before Zen 3, whose `pext`
-//! is microcode), even in a build that enables BMI2; a no_std build cannot ask and uses the
+//! instead of 841 (224 as built, in parts of equal size, `table.rs`), which stays in a core's
+//! second-level cache where the unpacked one would not, for one more instruction a lookup. The
+//! table is built at compile time, so no_std builds have it too and nothing is built at
+//! start-up. With `std` the table is used where the CPU has BMI2 and runs `pext` and `pdep`
+//! fast, asked at run time (the `choice` module: not on AMD before Zen 3, where both are
+//! microcode), even in a build that enables BMI2; a no_std build cannot ask and uses the
 //! table exactly where the build enables BMI2. Where the build enables it the lookup is inlined.
 //! A query with several lookups (the exchange evaluation, the attackers of a square, a king's
 //! check test) is written generic over [`Sliders`] and run through [`with_sliders`], which asks
