@@ -140,6 +140,24 @@ pub(crate) const fn ray_attacks(d: usize, sq: usize, occupied: u64) -> u64 {
     ray ^ RAYS[d][first as usize]
 }
 
+/// The `index`-th subset of `mask` (bit `i` of `index` decides the `i`-th lowest square of
+/// `mask`): a software `pdep`, used to enumerate occupancies when tables are built (the
+/// oracles' at start-up, the per-node queries' by the compiler).
+pub(crate) const fn deposit(index: u64, mask: u64) -> u64 {
+    let mut out = 0u64;
+    let mut rest = mask;
+    let mut bit = 0;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        if index >> bit & 1 != 0 {
+            out |= low;
+        }
+        rest ^= low;
+        bit += 1;
+    }
+    out
+}
+
 /// Rook attacks from `sq` with the given occupancy (blockers included).
 ///
 /// ```

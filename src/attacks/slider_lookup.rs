@@ -7,8 +7,8 @@
 //! shared table, `TABLE[offset + pext(occupied, mask)]` (the PEXT layout: 102400 rook and 5248
 //! bishop entries). An entry holds the attacks packed to 16 bits, one per square of the
 //! square's lines (at most 14), and `pdep` spreads them back over the lines: a table of 210 KiB
-//! instead of 841 (224 as built, in parts of equal size, `table.rs`), which stays in a core's
-//! second-level cache where the unpacked one would not, for one more instruction a lookup. The
+//! instead of 841 (`table.rs`), which stays in a core's second-level cache where the unpacked
+//! one would not, for one more instruction a lookup. The
 //! table is built at compile time, so no_std builds have it too and nothing is built at
 //! start-up. With `std` the table is used where the CPU has BMI2 and runs `pext` and `pdep`
 //! fast, asked at run time (the `choice` module: not on AMD before Zen 3, where both are
@@ -156,14 +156,9 @@ fn by_pext(block: &Block, occupied: u64) -> u64 {
 fn entry(block: &Block, index: u64) -> u64 {
     debug_assert!(index < 1 << block.mask.count_ones());
     // SAFETY: `pext` by `block.mask` gathers as many bits as the mask has, so `index` is below
-    // 2 to the mask's population: the size of the block, which `blocks` placed below the
-    // blocks' end, and `TABLE`'s parts hold at least that many entries (the `const` assertions
-    // on the blocks' end and on `PARTS` check both at compile time).
-    u64::from(unsafe {
-        *TABLE
-            .as_flattened()
-            .get_unchecked(block.offset + index as usize)
-    })
+    // 2 to the mask's population: the size of the block, which `blocks` placed inside `TABLE`
+    // (the `const` assertions on the blocks' end check it at compile time).
+    u64::from(unsafe { *TABLE.get_unchecked(block.offset + index as usize) })
 }
 
 /// The table lookup, compiled with BMI2 for a build without it; callable only once the CPU
@@ -373,7 +368,7 @@ fn bishop_without_table(sq: u32, occupied: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sliders::deposit;
+    use crate::attacks::deposit;
     use crate::{Bitboard, Square};
 
     /// Occupancies for every square: random ones (several densities) and each relevant subset
@@ -460,10 +455,7 @@ mod tests {
                 for index in 0..1u64 << mask.count_ones() {
                     let subset = deposit(index, mask);
                     assert_eq!(
-                        deposit(
-                            u64::from(TABLE.as_flattened()[offset + index as usize]),
-                            lines
-                        ),
+                        deposit(u64::from(TABLE[offset + index as usize]), lines),
                         scanned(directions, sq, subset),
                         "square {sq}, index {index}"
                     );

@@ -228,22 +228,7 @@ const fn relevant(sq: usize, steps: &[(i32, i32)]) -> u64 {
     mask
 }
 
-/// The `index`-th subset of `mask` (bit `i` of `index` decides the `i`-th lowest square of
-/// `mask`): a software `pdep`, used to enumerate occupancies when tables are built.
-pub(crate) const fn deposit(index: u64, mask: u64) -> u64 {
-    let mut out = 0u64;
-    let mut rest = mask;
-    let mut bit = 0;
-    while rest != 0 {
-        let low = rest & rest.wrapping_neg();
-        if index >> bit & 1 != 0 {
-            out |= low;
-        }
-        rest ^= low;
-        bit += 1;
-    }
-    out
-}
+pub(crate) use crate::attacks::deposit;
 
 /// Time a start-up table build.
 pub(crate) fn timed<T>(build: impl FnOnce() -> T) -> (T, Duration) {
