@@ -314,6 +314,23 @@ pub(crate) fn with_sliders<J: SliderJob>(job: J) -> J::Output {
     }
 }
 
+/// The technique [`with_sliders`] runs its jobs on in this process: the answer of
+/// [`SliderTechnique::in_use`].
+pub(crate) fn technique_in_use() -> SliderTechnique {
+    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
+    {
+        if Pext::detect().is_some() {
+            SliderTechnique::Pext
+        } else {
+            SliderTechnique::Computed
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std"))))]
+    {
+        SliderTechnique::Computed
+    }
+}
+
 /// `job` on the computed attacks, out of line (like [`run_with_bmi2`] in a build without
 /// BMI2), so that a caller holds a call rather than a second copy of the job. Cold: most CPUs
 /// take the table, and without the mark the compiler lays the caller out for both ways alike

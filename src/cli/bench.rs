@@ -2,7 +2,8 @@
 //! comparing CPUs and separately built programs. Every count is checked against the published
 //! one, so a fast wrong answer cannot pass as a result. `--threads N` also runs each position on
 //! N threads and prints the speed-up; `--json` prints the figures as one JSON object, with the
-//! CPU model and features, for collecting results from several machines.
+//! CPU model, its backends and instruction set extensions, for collecting results from several
+//! machines.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -10,7 +11,7 @@ use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use dirgolem::{Backend, Generator, Position};
+use dirgolem::{Backend, Generator, Position, SliderTechnique};
 
 use super::Error;
 use super::args::Args;
@@ -141,19 +142,23 @@ struct Run {
 }
 
 /// The figures of a run as one JSON object: version, CPU model, the backends this CPU runs,
-/// the selected backend, and per backend and thread count the positions' counts and speeds.
+/// the instruction set extensions it reports, the per-node queries' slider technique, the
+/// selected backend, and per backend and thread count the positions' counts and speeds.
 fn json_report(quick: bool, selected: Backend, results: &[Run]) -> String {
     let mut json = String::new();
     let features: Vec<String> = Backend::available()
         .into_iter()
         .map(|b| json_string(b.name()))
         .collect();
+    let cpu_features: Vec<String> = cpu_features().into_iter().map(json_string).collect();
     let _ = write!(
         json,
-        "{{\"version\":{},\"cpu\":{},\"features\":[{}],\"backend\":{},\"quick\":{quick},\"runs\":[",
+        "{{\"version\":{},\"cpu\":{},\"features\":[{}],\"cpu_features\":[{}],\"sliders\":{},\"backend\":{},\"quick\":{quick},\"runs\":[",
         json_string(env!("CARGO_PKG_VERSION")),
         json_string(&cpu_model()),
         features.join(","),
+        cpu_features.join(","),
+        json_string(SliderTechnique::in_use().name()),
         json_string(selected.name()),
     );
     for (index, run) in results.iter().enumerate() {
@@ -189,6 +194,39 @@ fn json_report(quick: bool, selected: Backend, results: &[Run]) -> String {
     }
     json.push_str("]}");
     json
+}
+
+/// The instruction set extensions that the backends and the per-node queries ask for, those
+/// this CPU reports at run time, in a fixed order: what a figure from another machine is read
+/// by (the model name alone does not say it, a virtual machine may hide some of them, and
+/// `bmi2` decides the per-node queries' technique).
+fn cpu_features() -> Vec<&'static str> {
+    #[cfg(target_arch = "x86_64")]
+    let asked = {
+        // `is_x86_feature_detected!` takes its name as a literal, so the list is spelled out.
+        macro_rules! detected {
+            ($($name:tt),*) => { [$(($name, std::arch::is_x86_feature_detected!($name))),*] };
+        }
+        detected!(
+            "sse2", "ssse3", "sse4.1", "sse4.2", "popcnt", "lzcnt", "bmi1", "bmi2", "avx", "avx2",
+            "avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512cd"
+        )
+    };
+    #[cfg(target_arch = "aarch64")]
+    let asked = [("neon", std::arch::is_aarch64_feature_detected!("neon"))];
+    // wasm32 has no run-time question: the build's `simd128` is the engine's promise.
+    #[cfg(target_arch = "wasm32")]
+    let asked = [("simd128", cfg!(target_feature = "simd128"))];
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        target_arch = "wasm32"
+    )))]
+    let asked: [(&str, bool); 0] = [];
+    asked
+        .into_iter()
+        .filter_map(|(name, has)| has.then_some(name))
+        .collect()
 }
 
 /// The CPU's model name from `/proc/cpuinfo` (Linux), else `unknown`.

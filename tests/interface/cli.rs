@@ -1160,6 +1160,21 @@ fn the_json_checker_refuses_broken_json() {
 }
 
 #[test]
+fn bench_json_says_which_slider_technique_the_queries_run_on() {
+    let text = String::from_utf8(
+        tool()
+            .env(SliderTechnique::ENV_VAR, "computed")
+            .args(["bench", "--quick", "--json", "--backend", "scalar"])
+            .output()
+            .expect("the tool runs")
+            .stdout,
+    )
+    .expect("UTF-8");
+    let json = parse_json(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(json.get("sliders"), &Json::Text("computed".to_string()));
+}
+
+#[test]
 fn bench_json_is_one_object_with_the_figures() {
     let backend = Generator::detect().backend().name();
     let text = success(&[
@@ -1186,6 +1201,35 @@ fn bench_json_is_one_object_with_the_figures() {
         .map(|b| Json::Text(b.name().to_string()))
         .collect();
     assert_eq!(features, &available);
+    let Json::Array(cpu_features) = json.get("cpu_features") else {
+        panic!("cpu_features is a list: {text}");
+    };
+    let has = |name: &str| cpu_features.contains(&Json::Text(name.to_string()));
+    // The extensions each backend's detection asks for are among those reported.
+    for (backend, needs) in [
+        ("sse2", &["sse2"][..]),
+        ("avx2", &["avx2", "popcnt", "bmi1", "bmi2", "lzcnt"]),
+        (
+            "avx512",
+            &["avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512cd"],
+        ),
+        ("neon", &["neon"]),
+    ] {
+        if available.contains(&Json::Text(backend.to_string())) {
+            for &need in needs {
+                assert!(has(need), "{backend} runs, so {need} is reported: {text}");
+            }
+        }
+    }
+    if cfg!(target_arch = "x86_64") {
+        assert!(has("sse2"), "the x86-64 baseline: {text}");
+    }
+    // The tool runs with the test's environment but for the backend's variables, so it makes
+    // the same choice of slider technique as this process.
+    assert_eq!(
+        json.get("sliders"),
+        &Json::Text(SliderTechnique::in_use().name().to_string())
+    );
     assert_eq!(json.get("backend"), &Json::Text(backend.to_string()));
     assert_eq!(json.get("quick"), &Json::Bool(true));
     let Json::Array(runs) = json.get("runs") else {

@@ -53,6 +53,27 @@ impl SliderTechnique {
         }
     }
 
+    /// The technique the per-node queries run on in this process, for a log line or a
+    /// benchmark's record (`dirgolem bench --json` reports it). The choice is made once, at the
+    /// first query or at [`SliderTechnique::from_env`], and kept for the process: asking makes
+    /// it if nothing has yet, so the first call may read `DIRGOLEM_SLIDERS` as a first query
+    /// would.
+    ///
+    /// ```
+    /// use dirgolem::SliderTechnique;
+    /// let technique = SliderTechnique::in_use();
+    /// // The choice is kept: asked again, or after a query, the answer is the same.
+    /// assert!(!dirgolem::Position::startpos().is_check());
+    /// assert_eq!(SliderTechnique::in_use(), technique);
+    /// if !cfg!(target_arch = "x86_64") {
+    ///     // The table needs BMI2's pext: elsewhere the attacks are computed.
+    ///     assert_eq!(technique, SliderTechnique::Computed);
+    /// }
+    /// ```
+    pub fn in_use() -> SliderTechnique {
+        super::technique_in_use()
+    }
+
     /// The technique `DIRGOLEM_SLIDERS` forces, if it is set and not empty; an error if it
     /// names no technique (the tool refuses to start on it, and [`Generator::from_env`]
     /// returns it).
