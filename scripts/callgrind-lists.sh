@@ -13,6 +13,9 @@
 # example:
 #   RUSTFLAGS="-C target-cpu=native" cargo bench --no-run --bench peers_paired
 #   scripts/callgrind-lists.sh target/release/deps/peers_paired-<hash> avx2 lists replayed
+# valgrind runs no AVX-512: on a CPU with it, a `native` build holds AVX-512 instructions
+# (cozy-chess's and the bench's own code too) and stops at the first. Build for a CPU without
+# it instead, as a Zen 3 user's native build: RUSTFLAGS="-C target-cpu=znver3" (or x86-64-v3).
 set -euo pipefail
 if [ $# -ne 4 ]; then
   sed -n '2,/^set /p' "$0" | grep '^#' >&2
@@ -22,9 +25,16 @@ bin=$1; backend=$2; job=$3; set=$4
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-DIRGOLEM_BACKEND=$backend PAIRED_ONCE=$job PAIRED_SET=$set valgrind --tool=callgrind \
+if ! DIRGOLEM_BACKEND=$backend PAIRED_ONCE=$job PAIRED_SET=$set valgrind --tool=callgrind \
   --branch-sim=yes --toggle-collect='*counted_pass*' --callgrind-out-file="$tmp/out" \
-  "$bin" --bench >"$tmp/stdout" 2>"$tmp/stderr"
+  "$bin" --bench >"$tmp/stdout" 2>"$tmp/stderr"; then
+  tail -n 20 "$tmp/stderr" >&2
+  if grep -q 'unhandled instruction' "$tmp/stderr"; then
+    echo "valgrind cannot run an instruction of this binary (AVX-512?): build it with" \
+      "RUSTFLAGS=\"-C target-cpu=znver3\" (see the header)" >&2
+  fi
+  exit 1
+fi
 n=$(grep -oE '[0-9]+ positions' "$tmp/stdout" | head -1 | awk '{print $1}')
 [ -n "$n" ] || { cat "$tmp/stdout" "$tmp/stderr" >&2; exit 1; }
 # The summary line's values follow the order of the events line (Ir Bc Bcm Bi Bim).
