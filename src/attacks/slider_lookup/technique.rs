@@ -55,9 +55,9 @@ impl SliderTechnique {
 
     /// The technique the per-node queries run on in this process, for a log line or a
     /// benchmark's record (`dirgolem bench --json` reports it). The choice is made once, at the
-    /// first query or at [`SliderTechnique::from_env`], and kept for the process: asking makes
-    /// it if nothing has yet, so the first call may read `DIRGOLEM_SLIDERS` as a first query
-    /// would.
+    /// first query or at `SliderTechnique::from_env` (with `std`), and kept for the process:
+    /// asking makes it if nothing has yet, so the first call may read `DIRGOLEM_SLIDERS` as a
+    /// first query would.
     ///
     /// ```
     /// use dirgolem::SliderTechnique;
