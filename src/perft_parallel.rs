@@ -4,15 +4,17 @@
 //! subtree is counted by the single-threaded [`Generator::perft`]. The results are the same as
 //! [`perft`](crate::perft) and [`divide_each`](crate::divide_each) for every thread count.
 //!
-//! The calling thread does no counting: it collects the subtree counts from the workers, reports
-//! progress and hands out the root moves' counts in generation order. A thread count is a
-//! [`NonZeroUsize`], so that "no threads" cannot be asked for; [`available_threads`] gives the
-//! number of cores the system grants the process.
+//! The calling thread does no counting: it collects the subtree counts from the workers (a
+//! worker hands them over in batches, within a few milliseconds of counting them, not one by
+//! one), reports progress and hands out the root moves' counts in generation order. A thread
+//! count is a [`NonZeroUsize`], so that "no threads" cannot be asked for; [`available_threads`]
+//! gives the number of cores the system grants the process.
 
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use crate::{Generator, Move, Position};
 
@@ -40,6 +42,41 @@ pub fn available_threads() -> NonZeroUsize {
 /// Subtrees per thread the split aims at: enough that the uneven sizes of subtrees even out
 /// across threads, few enough that the split itself costs nothing next to the counting.
 const SUBTREES_PER_THREAD: usize = 32;
+
+/// The most counted subtrees a worker holds before it hands them to the calling thread.
+/// Handing over wakes the calling thread, which then takes a core from the workers for a
+/// moment: once per subtree, that cost thousands of wake-ups in a count of a few tens of
+/// milliseconds, whose subtrees take microseconds each.
+const BATCH: usize = 32;
+
+/// The longest a worker holds counted subtrees, so that the progress stays current and a
+/// root move's count is handed on soon after its last subtree is counted.
+const BATCH_TIME: Duration = Duration::from_millis(2);
+
+/// Counted subtrees on their way to the calling thread: the root move each lies below, and
+/// its leaves.
+struct Batch {
+    counted: [(usize, u64); BATCH],
+    len: usize,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            counted: [(0, 0); BATCH],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, root: usize, nodes: u64) {
+        self.counted[self.len] = (root, nodes);
+        self.len += 1;
+    }
+
+    fn is_full(&self) -> bool {
+        self.len == BATCH
+    }
+}
 
 impl Generator {
     /// [`Generator::perft`] on `threads` threads: the same count.
@@ -200,20 +237,32 @@ fn split_run<B>(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let workers = threads.get().min(subtrees.len());
-    // A worker: takes subtrees through the shared index until none is left or `f` stopped.
-    let work = |sender: mpsc::Sender<(usize, u64)>| {
+    // A worker: takes subtrees through the shared index until none is left or `f` stopped,
+    // and hands their counts over in batches.
+    let work = |sender: mpsc::Sender<Batch>| {
+        let mut batch = Batch::new();
+        let mut held_since = Instant::now();
         while !stop.load(Ordering::Relaxed) {
             let Some(s) = subtrees.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 break;
             };
-            let nodes = generator.perft(&s.position, left);
-            if sender.send((s.root, nodes)).is_err() {
-                break;
+            if batch.len == 0 {
+                held_since = Instant::now();
             }
+            batch.push(s.root, generator.perft(&s.position, left));
+            if batch.is_full() || held_since.elapsed() >= BATCH_TIME {
+                if sender.send(batch).is_err() {
+                    return;
+                }
+                batch = Batch::new();
+            }
+        }
+        if batch.len > 0 {
+            let _ = sender.send(batch);
         }
     };
     std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<(usize, u64)>();
+        let (sender, receiver) = mpsc::channel::<Batch>();
         // A target without threads (wasm32-wasip1) refuses the first spawn: then no worker
         // runs, and the calling thread counts the subtrees itself, one between two reports.
         let spawned = (0..workers)
@@ -226,13 +275,22 @@ fn split_run<B>(
             .count();
         // Only the workers hold senders now: the loop below ends when the last one is done.
         drop(sender);
+        let mut batch = Batch::new();
+        let mut taken = 0;
         let counted = std::iter::from_fn(|| {
-            if spawned > 0 {
-                receiver.recv().ok()
-            } else {
-                let s = subtrees.get(next.fetch_add(1, Ordering::Relaxed))?;
-                Some((s.root, generator.perft(&s.position, left)))
+            if taken == batch.len {
+                batch = if spawned > 0 {
+                    receiver.recv().ok()?
+                } else {
+                    let s = subtrees.get(next.fetch_add(1, Ordering::Relaxed))?;
+                    let mut one = Batch::new();
+                    one.push(s.root, generator.perft(&s.position, left));
+                    one
+                };
+                taken = 0;
             }
+            taken += 1;
+            Some(batch.counted[taken - 1])
         });
         // The first root move not yet handed to `f`.
         let mut emitted = 0;
