@@ -92,9 +92,10 @@ impl Generator {
         self.perft_parallel_with_progress(position, depth, threads, |_| {})
     }
 
-    /// [`Generator::perft_parallel`] that calls `progress` on the calling thread after each
+    /// [`Generator::perft_parallel`] that calls `progress` on the calling thread once for each
     /// counted subtree (a long count can show how far it has come; the callback decides how
-    /// often to say so). Not called at depth 0.
+    /// often to say so). The workers hand their counts over in batches, within a few
+    /// milliseconds of counting them, so the calls come in bursts. Not called at depth 0.
     ///
     /// ```
     /// use std::num::NonZeroUsize;
