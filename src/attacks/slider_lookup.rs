@@ -176,6 +176,8 @@ fn by_pext(block: &Block, occupied: u64) -> u64 {
 /// technique, and [`with_sliders`] picks the technique once for a whole query, so that a query
 /// with several lookups (an exchange evaluation has up to a few dozen) asks the CPU once.
 pub(crate) trait Sliders: Copy {
+    /// Which technique this is, by its public name.
+    const TECHNIQUE: SliderTechnique;
     /// The squares a rook on square index `sq` attacks with blockers `occupied` (blockers
     /// included; the same answer as [`super::rook`]).
     fn rook(self, sq: u32, occupied: u64) -> u64;
@@ -189,6 +191,8 @@ pub(crate) trait Sliders: Copy {
 pub(crate) struct Computed;
 
 impl Sliders for Computed {
+    const TECHNIQUE: SliderTechnique = SliderTechnique::Computed;
+
     #[inline(always)]
     fn rook(self, sq: u32, occupied: u64) -> u64 {
         rook_without_table(sq, occupied)
@@ -257,6 +261,8 @@ impl Pext {
 
 #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
 impl Sliders for Pext {
+    const TECHNIQUE: SliderTechnique = SliderTechnique::Pext;
+
     #[inline(always)]
     fn rook(self, sq: u32, occupied: u64) -> u64 {
         self.lookup(&ROOK_BLOCKS[(sq & 63) as usize], occupied)
@@ -314,21 +320,17 @@ pub(crate) fn with_sliders<J: SliderJob>(job: J) -> J::Output {
     }
 }
 
-/// The technique [`with_sliders`] runs its jobs on in this process: the answer of
-/// [`SliderTechnique::in_use`].
+/// The technique [`with_sliders`] runs its jobs on in this process (the answer of
+/// [`SliderTechnique::in_use`]): asked of `with_sliders` itself, so that the two cannot differ.
 pub(crate) fn technique_in_use() -> SliderTechnique {
-    #[cfg(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std")))]
-    {
-        if Pext::detect().is_some() {
-            SliderTechnique::Pext
-        } else {
-            SliderTechnique::Computed
+    struct Which;
+    impl SliderJob for Which {
+        type Output = SliderTechnique;
+        fn run<S: Sliders>(self, _sliders: S) -> SliderTechnique {
+            S::TECHNIQUE
         }
     }
-    #[cfg(not(all(target_arch = "x86_64", any(target_feature = "bmi2", feature = "std"))))]
-    {
-        SliderTechnique::Computed
-    }
+    with_sliders(Which)
 }
 
 /// `job` on the computed attacks, out of line (like [`run_with_bmi2`] in a build without
