@@ -276,22 +276,16 @@ fn split_run<B>(
             .count();
         // Only the workers hold senders now: the loop below ends when the last one is done.
         drop(sender);
-        let mut batch = Batch::new();
-        let mut taken = 0;
+        let mut received = receiver
+            .iter()
+            .flat_map(|batch| batch.counted.into_iter().take(batch.len));
         let counted = std::iter::from_fn(|| {
-            if taken == batch.len {
-                batch = if spawned > 0 {
-                    receiver.recv().ok()?
-                } else {
-                    let s = subtrees.get(next.fetch_add(1, Ordering::Relaxed))?;
-                    let mut one = Batch::new();
-                    one.push(s.root, generator.perft(&s.position, left));
-                    one
-                };
-                taken = 0;
+            if spawned > 0 {
+                received.next()
+            } else {
+                let s = subtrees.get(next.fetch_add(1, Ordering::Relaxed))?;
+                Some((s.root, generator.perft(&s.position, left)))
             }
-            taken += 1;
-            Some(batch.counted[taken - 1])
         });
         // The first root move not yet handed to `f`.
         let mut emitted = 0;
