@@ -15,6 +15,15 @@
 //!
 //! Everything is relative to the side to move (see `position::board`). Only castling, which
 //! the seed leaves to the reader, loops over the (at most two) castling rights.
+//!
+//! Two tests choose which of two branch-less computations runs, never what a set holds: when
+//! nothing of ours is pinned, phase 4 leaves out the pin masks, and when the king is not in
+//! check, the check mask. Both computations give the same sets there, and the tests go the
+//! same way in most positions (about nine in ten of the test suite's and of random games'),
+//! so the CPU predicts them. Predicted, our targets no longer wait for phases 1 to 3 (two
+//! fills, then reductions across the lanes): the longest chain of dependent instructions
+//! of a move list, which a select of the masks would keep (`BENCHMARKS.md`, "Move lists
+//! (session 27)").
 
 pub(crate) mod batch;
 #[cfg(test)]
@@ -42,6 +51,16 @@ use directions::*;
 #[inline(always)]
 const fn all_if_zero(x: u64) -> u64 {
     ((x == 0) as u64).wrapping_neg()
+}
+
+/// In check, the squares a move other than the king's may land on: the checker and the
+/// squares between it and our king in single check, none in double check. Out of line, so that
+/// the test that leads here stays a branch (a select would make the mask wait for the test).
+#[cold]
+#[inline(never)]
+fn check_mask(checkers: u64, all_between: u64, occupied: u64) -> u64 {
+    let not_double_check = all_if_zero(checkers & checkers.wrapping_sub(1));
+    (checkers | (all_between & !occupied)) & not_double_check
 }
 
 /// Which of the legal moves to generate: one final target mask, applied where each kind of
@@ -97,8 +116,6 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
 
     // Phase 3: the check mask.
     let not_in_check = all_if_zero(their_attacks & king);
-    let not_double_check = all_if_zero(checkers & checkers.wrapping_sub(1));
-    let check_to = checkers | (all_between & !occupied) | not_in_check;
     // The kind's final mask: what a move may land on (en passant and castling, whose target
     // squares say nothing of what they take, are kept or dropped by kind below).
     let kind_targets = match KIND {
@@ -106,21 +123,38 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
         kind::QUIETS => !them,
         _ => !0,
     };
-    let target_mask = !us & check_to & not_double_check & kind_targets;
+    let target_mask = if not_in_check != 0 {
+        // Not in check (most positions): a mask that, the branch predicted, need not wait
+        // for the attacks' and the checkers' reductions.
+        !us & kind_targets
+    } else {
+        !us & check_mask(checkers, all_between, occupied) & kind_targets
+    };
 
     // Phase 4: our targets. A man in an in-between set moves only along that set's line.
-    let pinned_off_line = splat(all_between) ^ line_between;
     let our_sliders = by_line_kind(lanes, b[ORTHOGONAL] & us, b[DIAGONAL] & us);
-    let slider_targets = slide(
-        lanes,
-        our_sliders.and_not(pinned_off_line),
-        splat(!occupied),
-    );
-    let king_targets = step_one(lanes, king) & splat(!(us | their_attacks) & kind_targets);
-    let knight_targets = jump(lanes, splat(b[KNIGHTS] & us & !all_between));
-
     let pawns = b[PAWNS] & us;
-    let pawn_free = splat(pawns).and_not(pinned_off_line).to_array();
+    let (slider_targets, knight_targets, pawn_free) = if all_between & us == 0 {
+        // Nothing of ours pinned (most positions): the same sets without the pin masks, so
+        // that, the branch predicted, they need not wait for the in-between sets' reduction.
+        (
+            slide(lanes, our_sliders, splat(!occupied)),
+            jump(lanes, splat(b[KNIGHTS] & us)),
+            [pawns; 8],
+        )
+    } else {
+        let pinned_off_line = splat(all_between) ^ line_between;
+        (
+            slide(
+                lanes,
+                our_sliders.and_not(pinned_off_line),
+                splat(!occupied),
+            ),
+            jump(lanes, splat(b[KNIGHTS] & us & !all_between)),
+            splat(pawns).and_not(pinned_off_line).to_array(),
+        )
+    };
+    let king_targets = step_one(lanes, king) & splat(!(us | their_attacks) & kind_targets);
     let ep = if KIND == kind::QUIETS {
         0
     } else {
