@@ -21,9 +21,8 @@
 //! check, the check mask. Both computations give the same sets there, and the tests go the
 //! same way in most positions (about nine in ten of the test suite's and of random games'),
 //! so the CPU predicts them. Predicted, our targets no longer wait for phases 1 to 3 (two
-//! fills, then reductions across the lanes): the longest chain of dependent instructions
-//! of a move list, which a select of the masks would keep (`BENCHMARKS.md`, "Move lists
-//! (session 27)").
+//! fills, then reductions across the lanes), the longest chain of dependent instructions
+//! of a move list (`BENCHMARKS.md`, "Move lists (session 27)").
 
 pub(crate) mod batch;
 #[cfg(test)]
@@ -54,10 +53,8 @@ const fn all_if_zero(x: u64) -> u64 {
 }
 
 /// In check, the squares a move other than the king's may land on: the checker and the
-/// squares between it and our king in single check, none in double check. Out of line, so that
-/// the test that leads here stays a branch (a select would make the mask wait for the test).
-#[cold]
-#[inline(never)]
+/// squares between it and our king in single check, none in double check.
+#[inline(always)]
 fn check_mask(checkers: u64, all_between: u64, occupied: u64) -> u64 {
     let not_double_check = all_if_zero(checkers & checkers.wrapping_sub(1));
     (checkers | (all_between & !occupied)) & not_double_check
@@ -134,26 +131,20 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
     // Phase 4: our targets. A man in an in-between set moves only along that set's line.
     let our_sliders = by_line_kind(lanes, b[ORTHOGONAL] & us, b[DIAGONAL] & us);
     let pawns = b[PAWNS] & us;
-    let (slider_targets, knight_targets, pawn_free) = if all_between & us == 0 {
-        // Nothing of ours pinned (most positions): the same sets without the pin masks, so
-        // that, the branch predicted, they need not wait for the in-between sets' reduction.
-        (
-            slide(lanes, our_sliders, splat(!occupied)),
-            jump(lanes, splat(b[KNIGHTS] & us)),
-            [pawns; 8],
-        )
+    let (free_sliders, free_knights, pawn_free) = if all_between & us == 0 {
+        // Nothing of ours pinned (most positions): our men as they are, so that, the branch
+        // predicted, our targets need not wait for the in-between sets' reduction.
+        (our_sliders, b[KNIGHTS] & us, [pawns; 8])
     } else {
         let pinned_off_line = splat(all_between) ^ line_between;
         (
-            slide(
-                lanes,
-                our_sliders.and_not(pinned_off_line),
-                splat(!occupied),
-            ),
-            jump(lanes, splat(b[KNIGHTS] & us & !all_between)),
+            our_sliders.and_not(pinned_off_line),
+            b[KNIGHTS] & us & !all_between,
             splat(pawns).and_not(pinned_off_line).to_array(),
         )
     };
+    let slider_targets = slide(lanes, free_sliders, splat(!occupied));
+    let knight_targets = jump(lanes, splat(free_knights));
     let king_targets = step_one(lanes, king) & splat(!(us | their_attacks) & kind_targets);
     let ep = if KIND == kind::QUIETS {
         0
