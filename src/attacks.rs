@@ -82,8 +82,8 @@ const fn union_of(table: [[u64; 64]; 8]) -> [u64; 64] {
     out
 }
 
-const KNIGHT: [u64; 64] = union_of(step_table(&KNIGHT_STEPS, false));
-const KING: [u64; 64] = union_of(step_table(&RAY_STEPS, false));
+pub(crate) const KNIGHT: [u64; 64] = union_of(step_table(&KNIGHT_STEPS, false));
+pub(crate) const KING: [u64; 64] = union_of(step_table(&RAY_STEPS, false));
 
 /// Direction indices whose rays go towards higher square numbers (N, NE, E, NW).
 #[inline]

@@ -17,13 +17,15 @@
 //! parent with [`Batch::count_eight`] (the parent broadcast to every lane), the rest of each
 //! parent's moves (fewer than eight) through a [`Batch`] shared by the whole tree, so that it
 //! fills across parents; a lane left unfilled at the end holds a board without men of the side
-//! to move, which has no moves.
+//! to move, which has no moves. Counted from one parent, the side to move has the parent's king
+//! and knights in every lane (a capture may take a knight), and the count looks up what they
+//! give ([`KnownMen`]) rather than shifting it out of the vectors.
 
 use super::castling;
 use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, W};
 use super::tally::Tally;
 use crate::Move;
-use crate::attacks::RAYS;
+use crate::attacks::{KING, KNIGHT, RAYS};
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
 use crate::position::{
@@ -536,9 +538,10 @@ static KING_LINES: [[u64; 4]; 64] = {
 /// ahead takes at most one man of the side then to move.
 #[derive(Clone, Copy)]
 struct FromParent {
-    /// The lines through the king of the side to move (the parent's other king), see
-    /// [`king_lines`].
-    lines: [u64; 4],
+    /// The men of the side to move (the parent's other side) that the count looks up, where
+    /// it has one king, as in every position of a game, and at most two knights: `None`
+    /// elsewhere.
+    men: Option<KnownMen>,
     /// The kinds of men of the parent: some of them may be gone after a capture, which only
     /// costs the count the work on an absent kind.
     present: Present,
@@ -550,8 +553,16 @@ impl FromParent {
         // The side to move after the move is the parent's `THEM`, seen from its side.
         let (theirs, ours) = (parent[US], parent[THEM]);
         let (orthogonal, diagonal) = (parent[ORTHOGONAL], parent[DIAGONAL]);
+        let king = (parent[KINGS] & ours).swap_bytes();
+        let knights = (parent[KNIGHTS] & ours).swap_bytes();
+        let second_knight = knights & knights.wrapping_sub(1);
         FromParent {
-            lines: king_lines((parent[KINGS] & ours).swap_bytes()),
+            men: (king.is_power_of_two() && second_knight & second_knight.wrapping_sub(1) == 0)
+                .then(|| KnownMen {
+                    lines: king_lines(king),
+                    king,
+                    knights: [knights ^ second_knight, second_knight],
+                }),
             present: Present {
                 knights: parent[KNIGHTS] != 0,
                 orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
@@ -563,17 +574,34 @@ impl FromParent {
     }
 }
 
+/// What the count knows of the men of the side to move where the positions are made from one
+/// parent: the parent's, but for one a capture may take.
+#[derive(Clone, Copy)]
+struct KnownMen {
+    /// The lines through the king, see [`king_lines`].
+    lines: [u64; 4],
+    /// The king, a one-square bitboard.
+    king: u64,
+    /// The knights of the side to move before the move (one may be taken), a one-square
+    /// bitboard each, or zero for none.
+    knights: [u64; 2],
+}
+
 /// The legal moves of the eight made boards `b`. `known`, where the boards were made from one
 /// parent, holds what is known of them from it (see [`FromParent`]); elsewhere the count finds
 /// out which kinds of men the boards hold.
 #[inline(always)]
 fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<FromParent>) -> u64 {
-    if let Some(known) = known {
+    // (A board with other than one king of the side to move, never in a game, or with more
+    // than two knights, is counted as one whose parent is not known.)
+    if let Some(known) = known
+        && let Some(men) = known.men
+    {
         // Flags on general registers, known once for all the parent's moves. Where every kind
         // of man is present, the castling flag is made a constant of its own copy of the
         // count: a branch on it in the one copy costs spills around it.
         let present = known.present;
-        let lines = Some(known.lines);
+        let men = Some(men);
         return if !present.every_man() {
             // Rooks, kings and pawns alone (as in many endgames), without castling rights:
             // the copy without the work on knights and diagonal sliders and their sets'
@@ -581,18 +609,18 @@ fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<Fr
             // columns (flags from vector tests) the copy slowed the positions that never
             // take it.
             if present.orthogonal_only() {
-                count_legal::<P, ORTHOGONAL_ONLY>(lanes, b, present, lines)
+                count_legal::<P, ORTHOGONAL_ONLY>(lanes, b, present, men)
             } else {
-                count_legal::<P, SOME_KINDS>(lanes, b, present, lines)
+                count_legal::<P, SOME_KINDS>(lanes, b, present, men)
             }
         } else if present.castling {
-            count_legal::<P, EVERY_KIND>(lanes, b, Present::EVERY_MAN_CASTLING, lines)
+            count_legal::<P, EVERY_KIND>(lanes, b, Present::EVERY_MAN_CASTLING, men)
         } else {
             let present = Present {
                 castling: false,
                 ..Present::EVERY_MAN_CASTLING
             };
-            count_legal::<P, EVERY_KIND>(lanes, b, present, lines)
+            count_legal::<P, EVERY_KIND>(lanes, b, present, men)
         };
     }
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
@@ -766,27 +794,71 @@ pub(super) fn slide_towards<P: PositionLanes>(
     filled.shift_all(step) & landing
 }
 
-/// The king's ray in direction `d` ([`slide_towards`] from `king`), with a shortcut for a ray
-/// whose first step is blocked (or off the board) in every lane, as a king behind its own men
-/// mostly is: the ray is then that one step, and the fill is not needed. One test for the
-/// whole vector. Taken on vectors of four positions (AVX2) only: on two (SSE2, NEON) the fills
-/// are short enough that the branch costs more than it saves, and AVX-512's eight keep their
-/// code as it is. (Tried for the sliders' rays too: there the test costs more than the fills it
-/// saves, except in the opening.)
+/// The king's ray in direction `d`: [`slide_towards`] from `king`, up to and with the first
+/// man, `occupied` being the men and `empty` the rest.
+///
+/// Where the king is `known` (a one-square bitboard: the same square in every lane, as in
+/// the positions made from one parent), by one subtraction ([`ray_to_first_man`]) instead of
+/// a fill: towards higher squares always, towards lower ones on the bit-reversed boards where
+/// the backend reverses cheaply ([`PositionLanes::MIRRORS_FILES`]).
+///
+/// On vectors of four positions (AVX2), a shortcut instead, known king or not: a ray whose
+/// first step is blocked (or off the board) in every lane, as a king behind its own men mostly
+/// is, is that one step, and the fill is not needed (one test for the whole vector). There the
+/// shortcut is the faster of the two (BENCHMARKS.md, "Bulk perft: the known king (session
+/// 28)"). On two (SSE2, NEON) the fills are short enough that the shortcut's branch costs more
+/// than it saves, and AVX-512's eight kept their code as it was. (Tried for the sliders' rays
+/// too: there the test costs more than the fills it saves, except in the opening.)
 #[inline(always)]
 pub(super) fn king_ray<P: PositionLanes>(
     lanes: P,
     d: usize,
     king: Positions<P>,
+    known: Option<u64>,
     empty: Positions<P>,
+    occupied: Positions<P>,
 ) -> Positions<P> {
-    if P::LANES == 4 && d != E {
-        let first = step(king, d, lanes);
-        if !(first & empty).any() {
-            return first;
+    if P::LANES == 4 {
+        if d != E {
+            let first = step(king, d, lanes);
+            if !(first & empty).any() {
+                return first;
+            }
+        }
+    } else if let Some(known) = known {
+        let ray = RAYS[d][known.trailing_zeros() as usize & 63];
+        if RAY_STEP[d] > 0 {
+            return ray_to_first_man(lanes, ray, known, occupied);
+        }
+        if P::MIRRORS_FILES {
+            let reversed = ray_to_first_man(
+                lanes,
+                ray.reverse_bits(),
+                known.reverse_bits(),
+                occupied.reverse_bits(),
+            );
+            return reversed.reverse_bits();
         }
     }
     slide_towards(lanes, d, king, empty)
+}
+
+/// The squares of `ray` (towards higher squares from `king`, a one-square bitboard, the same in
+/// every lane) up to and with the first man of `occupied`, all of it where none stands on it:
+/// as a single slider's attacks along a line. In `o - 2 * king`, where `o` is the men on the
+/// ray, the borrow runs from the square after the king through the empty squares up to the
+/// nearest man, so the bits that change, masked to the ray, are the squares up to that man.
+#[inline(always)]
+fn ray_to_first_man<P: PositionLanes>(
+    lanes: P,
+    ray: u64,
+    king: u64,
+    occupied: Positions<P>,
+) -> Positions<P> {
+    let ray = Positions::splat(lanes, ray);
+    let on_ray = occupied & ray;
+    // (`king << 1` is zero for a king on h8, which has no ray towards higher squares.)
+    (on_ray ^ on_ray.sub(Positions::splat(lanes, king << 1))) & ray
 }
 
 /// Lane-wise one step in ray direction `d`.
@@ -835,9 +907,12 @@ fn promotion_targets<P: PositionLanes>(
 
 /// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
 /// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
-/// phase. `king_lines`, where known, holds the lines through the king of the side to move in
-/// every lane: a line on which no lane has an enemy slider of its kind holds no pin and no
-/// check, and the king's rays along it are not computed.
+/// phase. `known`, where the positions were made from one parent, is what is known of the
+/// men of the side to move ([`KnownMen`]), the same in every lane. A line through its king on
+/// which no lane has an enemy slider of its kind then holds no pin and no check, and the
+/// king's rays along it are not computed; the others are computed by [`king_ray`] with the
+/// king known. The squares the king is checked from by pawns and knights, those it steps to,
+/// and our knights' targets are then look-ups, not shifts of the vectors.
 // Not forced inline in unoptimised builds (`build.rs` says why).
 #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
 #[cfg_attr(dirgolem_unoptimized, inline)]
@@ -845,7 +920,7 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     lanes: P,
     b: [Positions<P>; 8],
     present: Present,
-    king_lines: Option<[u64; 4]>,
+    known: Option<KnownMen>,
 ) -> u64 {
     let skip_absent = KINDS != EVERY_KIND;
     let orthogonal_only = KINDS == ORTHOGONAL_ONLY;
@@ -886,13 +961,23 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     let mut their_attacks = king_attacks(kings & them, lanes)
         | (their_pawns.shift_all(-7) & splat!(NOT_FILE_A))
         | (their_pawns.shift_all(-9) & splat!(NOT_FILE_H));
-    let mut checkers = ((king.shift_all(9) & splat!(NOT_FILE_A))
-        | (king.shift_all(7) & splat!(NOT_FILE_H)))
-        & their_pawns;
+    // Where the king is known, the squares it is checked from by a pawn or a knight, and
+    // those it steps to, are the same in every lane: a look-up, not shifts of the vectors.
+    let king_known = known.map(|known| known.king);
+    let king_square = king_known.map(|king| king.trailing_zeros() as usize & 63);
+    let pawn_checks = match king_known {
+        Some(king) => splat!(king << 9 & NOT_FILE_A | king << 7 & NOT_FILE_H),
+        None => (king.shift_all(9) & splat!(NOT_FILE_A)) | (king.shift_all(7) & splat!(NOT_FILE_H)),
+    };
+    let mut checkers = pawn_checks & their_pawns;
     if any_knights {
         let their_knights = knights & them;
         their_attacks = their_attacks | knight_attacks(their_knights, lanes);
-        checkers = checkers | (knight_attacks(king, lanes) & their_knights);
+        let knight_checks = match king_square {
+            Some(square) => splat!(KNIGHT[square]),
+            None => knight_attacks(king, lanes),
+        };
+        checkers = checkers | (knight_checks & their_knights);
     }
     let their_sliders = [their_orthogonal, their_diagonal];
     let theirs_present = [
@@ -916,13 +1001,13 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
             let theirs_forward = slide_towards(lanes, l, sliders, empty);
             let theirs_back = slide_towards(lanes, l + 4, sliders, empty);
             their_attacks = their_attacks | theirs_forward | theirs_back;
-            let on_king_line = match king_lines {
-                Some(lines) => (sliders & splat!(lines[l])).any(),
+            let on_king_line = match known {
+                Some(known) => (sliders & splat!(known.lines[l])).any(),
                 None => true,
             };
             if on_king_line {
-                let king_forward = king_ray(lanes, l, king, empty);
-                let king_back = king_ray(lanes, l + 4, king, empty);
+                let king_forward = king_ray(lanes, l, king, king_known, empty, occupied);
+                let king_back = king_ray(lanes, l + 4, king, king_known, empty, occupied);
                 // The attacks stop at our king; the one square behind it that a checking
                 // slider attacks through it (x-ray) is added, the only one a king step
                 // reaches.
@@ -937,10 +1022,18 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     let all_between = line_between[0] | line_between[1] | line_between[2] | line_between[3];
 
     // Phase 3: the check mask.
-    let not_in_check = (their_attacks & king).zero_mask();
-    let not_double_check = (checkers & checkers.sub(splat!(1))).zero_mask();
-    let check_to = checkers | (all_between & empty) | not_in_check;
-    let target_mask = (check_to & not_double_check).and_not(us);
+    let in_check = their_attacks & king;
+    let not_in_check = in_check.zero_mask();
+    // On vectors of two positions (SSE2, NEON), a test first: neither in check, as most
+    // often, needs no check mask. On wider vectors, where some lane is in check more often,
+    // the test gained nothing (BENCHMARKS.md, "Bulk perft: the known king (session 28)").
+    let target_mask = if P::LANES == 2 && !in_check.any() {
+        us ^ splat!(!0)
+    } else {
+        let not_double_check = (checkers & checkers.sub(splat!(1))).zero_mask();
+        let check_to = checkers | (all_between & empty) | not_in_check;
+        (check_to & not_double_check).and_not(us)
+    };
 
     // Phase 4: our targets, counted by a tally.
     let our_sliders = [orthogonal & us, diagonal & us];
@@ -966,13 +1059,29 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     tally.add8(sets);
     if any_knights {
         let free_knights = (knights & us).and_not(all_between);
-        unroll!(k in 0 1 2 3 4 5 6 7 => {
-            sets[k] = jump(free_knights, k, lanes) & target_mask;
-        });
-        tally.add8(sets);
+        if let Some(known) = known {
+            // Our knights are known: each one's targets a look-up, kept in the lanes where it
+            // is still there (not taken by the move) and not pinned.
+            let mut sets = [zero; 8];
+            for (set, &knight) in sets.iter_mut().zip(&known.knights) {
+                let gone = (free_knights & splat!(knight)).zero_mask();
+                let square = knight.trailing_zeros() as usize & 63;
+                *set = splat!(KNIGHT[square]).and_not(gone) & target_mask;
+            }
+            tally.add8(sets);
+        } else {
+            unroll!(k in 0 1 2 3 4 5 6 7 => {
+                sets[k] = jump(free_knights, k, lanes) & target_mask;
+            });
+            tally.add8(sets);
+        }
     }
 
-    let king_targets = king_attacks(king, lanes).and_not(us | their_attacks);
+    let king_steps = match king_square {
+        Some(square) => splat!(KING[square]),
+        None => king_attacks(king, lanes),
+    };
+    let king_targets = king_steps.and_not(us | their_attacks);
     let our_pawns = pawns & us;
     let special = b[SPECIAL];
     let ep = special & splat!(RANK_6);

@@ -10,7 +10,7 @@ use super::list::fill_list;
 use crate::lanes::every_backend::{BackendCheck, on_every_backend};
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions, Scalar};
 use crate::position::{
-    Board, DIAGONAL, KINGS, KNIGHTS, RANK_1, RANK_8, SPECIAL, THEM, US,
+    Board, DIAGONAL, KINGS, KNIGHTS, NOT_FILE_A, NOT_FILE_H, RANK_1, RANK_8, SPECIAL, THEM, US,
     double_push_beside_enemy_pawn, make_board,
 };
 use crate::{Move, MoveList, ParseOptions, Position};
@@ -18,8 +18,10 @@ use crate::{Move, MoveList, ParseOptions, Position};
 /// Positions with every kind of move: castling both ways, en passant (legal and pinned),
 /// promotions with and without capture, checks, double checks, pins; and positions where one
 /// side alone has knights, or sliders of a kind, and a capture takes the last of them (what a
-/// count of one parent's moves knows of their men, see `FromParent`).
-const FENS: [&str; 11] = [
+/// count of one parent's moves knows of their men, see `FromParent`); a knight of the side to
+/// move pinned, among two and among three (more than the count takes as known); kings in
+/// corners (their rays off the board at once).
+const FENS: [&str; 14] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -31,6 +33,9 @@ const FENS: [&str; 11] = [
     "3k4/8/8/8/8/8/1p6/R3K2R b KQ - 0 1",
     "4k3/R7/2n5/8/3B4/8/8/4K2R w K - 0 1",
     "4k2r/8/8/3b4/8/2N5/r7/4K3 b k - 0 1",
+    "4k3/8/2n5/8/B7/8/1n6/4K3 w - - 0 1",
+    "n3k3/8/2n5/8/B7/8/1n6/4K3 w - - 0 1",
+    "7K/8/8/8/8/8/r7/7k w - - 0 1",
 ];
 
 /// The legal moves of `b` in relative squares.
@@ -202,8 +207,9 @@ fn the_batch_count_agrees_with_generate_on_every_backend() {
     on_every_backend::<Check>();
 }
 
-/// `king_ray` against the plain fill, in every direction, on vectors of positions whose kings
-/// are blocked in every lane (where AVX2 takes the shortcut) and in some lanes only.
+/// `king_ray` against the plain fill, in every direction: on vectors of positions whose kings
+/// are blocked in every lane (where AVX2 takes the shortcut) and in some lanes only, and on
+/// vectors of positions made from one parent, whose king is known (the same in every lane).
 fn check_king_ray<P: PositionLanes>(lanes: P, name: &str) {
     let boards = parents();
     let (mut shortcuts, mut fills) = (0, 0);
@@ -216,6 +222,7 @@ fn check_king_ray<P: PositionLanes>(lanes: P, name: &str) {
         }
         let king = Positions::load(lanes, &kings, 0);
         let empty = Positions::load(lanes, &empty, 0);
+        let occupied = empty ^ Positions::splat(lanes, !0);
         for d in 0..8 {
             let first_step_empty = kings
                 .iter()
@@ -227,7 +234,7 @@ fn check_king_ray<P: PositionLanes>(lanes: P, name: &str) {
                 shortcuts += 1;
             }
             assert_eq!(
-                king_ray(lanes, d, king, empty).to_array(),
+                king_ray(lanes, d, king, None, empty, occupied).to_array(),
                 slide_towards(lanes, d, king, empty).to_array(),
                 "{name}: direction {d}, kings {kings:x?}"
             );
@@ -237,6 +244,42 @@ fn check_king_ray<P: PositionLanes>(lanes: P, name: &str) {
         shortcuts > 100 && fills > 100,
         "{name}: {shortcuts}, {fills}"
     );
+    // The positions made from one parent, a vector at a time: the side to move has the
+    // parent's other king. Kings on every rank and file, with rays open and blocked.
+    let mut known_kings = 0u64;
+    for parent in &boards {
+        let children: Vec<Board> = moves_of(parent).iter().map(|&m| made(parent, m)).collect();
+        for group in children.chunks_exact(P::LANES) {
+            let known = group[0][KINGS] & group[0][US];
+            known_kings |= known;
+            let mut empty = [0u64; 8];
+            for (i, b) in group.iter().enumerate() {
+                assert_eq!(b[KINGS] & b[US], known, "one parent's king");
+                empty[i] = !(b[US] | b[THEM]);
+            }
+            let king = Positions::splat(lanes, known);
+            let empty = Positions::load(lanes, &empty, 0);
+            let occupied = empty ^ Positions::splat(lanes, !0);
+            for d in 0..8 {
+                assert_eq!(
+                    king_ray(lanes, d, king, Some(known), empty, occupied).to_array(),
+                    slide_towards(lanes, d, king, empty).to_array(),
+                    "{name}: direction {d}, king {known:x}, empty {:x?}",
+                    empty.to_array()
+                );
+            }
+        }
+    }
+    let edges = [RANK_1, RANK_8, !NOT_FILE_A, !NOT_FILE_H];
+    for edge in edges {
+        assert_ne!(
+            known_kings & edge,
+            0,
+            "{name}: a known king on every edge: {known_kings:x}"
+        );
+    }
+    let inside = !(edges[0] | edges[1] | edges[2] | edges[3]);
+    assert_ne!(known_kings & inside, 0, "{name}: and inside");
 }
 
 /// One step of `x` in ray direction `d`, on a plain bitboard.
@@ -247,7 +290,7 @@ fn shift(x: u64, d: usize) -> u64 {
 }
 
 #[test]
-fn the_king_ray_shortcut_agrees_with_the_fill() {
+fn the_king_ray_shortcut_and_subtraction_agree_with_the_fill() {
     /// `check_king_ray` on the vectors of positions the backend counts by.
     struct KingRay<'a>(&'a str);
     impl PositionJob for KingRay<'_> {

@@ -229,6 +229,13 @@ impl<P: PositionLanes> Positions<P> {
     pub(crate) fn mirror_files(self) -> Self {
         self.with(self.lanes.mirror_files(self.v))
     }
+
+    /// The bits of every lane in reverse order (a board turned half round): the files
+    /// mirrored and the bytes swapped.
+    #[inline(always)]
+    pub(crate) fn reverse_bits(self) -> Self {
+        self.mirror_files().swap_bytes()
+    }
 }
 
 macro_rules! positions_operator {
