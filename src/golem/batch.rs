@@ -556,13 +556,13 @@ impl FromParent {
         let king = (parent[KINGS] & ours).swap_bytes();
         let knights = (parent[KNIGHTS] & ours).swap_bytes();
         let second_knight = knights & knights.wrapping_sub(1);
+        let at_most_two_knights = second_knight & second_knight.wrapping_sub(1) == 0;
         FromParent {
-            men: (king.is_power_of_two() && second_knight & second_knight.wrapping_sub(1) == 0)
-                .then(|| KnownMen {
-                    lines: king_lines(king),
-                    king,
-                    knights: [knights ^ second_knight, second_knight],
-                }),
+            men: (king.is_power_of_two() && at_most_two_knights).then(|| KnownMen {
+                lines: king_lines(king),
+                king,
+                knights: [knights ^ second_knight, second_knight],
+            }),
             present: Present {
                 knights: parent[KNIGHTS] != 0,
                 orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
@@ -966,7 +966,7 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     let king_known = known.map(|known| known.king);
     let king_square = king_known.map(|king| king.trailing_zeros() as usize & 63);
     let pawn_checks = match king_known {
-        Some(king) => splat!(king << 9 & NOT_FILE_A | king << 7 & NOT_FILE_H),
+        Some(king) => splat!(pawn_attacks_north(king)),
         None => (king.shift_all(9) & splat!(NOT_FILE_A)) | (king.shift_all(7) & splat!(NOT_FILE_H)),
     };
     let mut checkers = pawn_checks & their_pawns;
@@ -1061,7 +1061,8 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
         let free_knights = (knights & us).and_not(all_between);
         if let Some(known) = known {
             // Our knights are known: each one's targets a look-up, kept in the lanes where it
-            // is still there (not taken by the move) and not pinned.
+            // is still there (not taken by the move) and not pinned. (An empty place, zero,
+            // is there in no lane.)
             let mut sets = [zero; 8];
             for (set, &knight) in sets.iter_mut().zip(&known.knights) {
                 let gone = (free_knights & splat!(knight)).zero_mask();
