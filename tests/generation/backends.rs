@@ -1,11 +1,12 @@
 //! Same answers everywhere: every backend this CPU can run gives bit-identical move targets,
 //! counts, move lists (also as handed to `for_each_legal_move`) and perft counts.
 
-use dirgolem::{Backend, Bitboard, Color, Generator, Piece, Position, Setup, Square};
+use dirgolem::{Backend, Bitboard, Color, Generator, ParseOptions, Piece, Position, Setup, Square};
 use proptest::prelude::*;
 
 const SUITE_FENS: &str = include_str!("../data/perftsuite.epd");
 const TRICKY_FENS: &str = include_str!("../data/tricky.epd");
+const CHESS960_FENS: &str = include_str!("../data/chess960.epd");
 
 fn suite_positions() -> Vec<Position> {
     SUITE_FENS
@@ -207,6 +208,64 @@ proptest! {
 
 /// CI runs the tests on emulated CPUs and says which backend detection must pick there
 /// (sse2 on a pre-AVX2 x86-64, neon on aarch64).
+/// The Chess960 suite's positions (castling rights in Shredder-FEN or X-FEN).
+fn chess960_positions() -> Vec<Position> {
+    CHESS960_FENS
+        .lines()
+        .map(|line| {
+            let fen = line.split(';').next().unwrap().trim();
+            Position::from_fen_with(fen, ParseOptions::chess960()).unwrap()
+        })
+        .collect()
+}
+
+/// Asserts that every backend's perft `depth` of `position` is the scalar backend's.
+fn assert_perft_agrees(generators: &[Generator], position: &Position, depth: u32) {
+    let expected = generators[0].perft(position, depth);
+    for g in &generators[1..] {
+        assert_eq!(
+            g.perft(position, depth),
+            expected,
+            "{:?} perft {depth} differs from scalar's on {position:?}",
+            g.backend()
+        );
+    }
+}
+
+proptest! {
+    // The debug profile's perft is some 30 times slower: fewer games there.
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 12 } else { 300 }))]
+
+    /// Every vector backend counts perft's last ply a vector of positions at a time
+    /// (`golem::batch`: eights and fours of one parent's moves, with its king and knights
+    /// looked up; the rest in a batch shared across parents; parents changed ahead for
+    /// castling, promotions and en passant), while the scalar backend generates every
+    /// position's moves. Along random games from the standard and Chess960 suites, every
+    /// fourth ply, the perft 3 counts agree: each count is some thousand parents' moves
+    /// counted in the batch, in positions the suites' fixed lines never reach.
+    #[test]
+    fn perft_agrees_with_scalar_along_random_games(
+        start in 0usize..1000,
+        chess960 in any::<bool>(),
+        choices in prop::collection::vec(any::<u32>(), 0..60),
+    ) {
+        let generators = generators();
+        assert_eq!(generators[0].backend(), Backend::Scalar);
+        let positions = if chess960 { chess960_positions() } else { suite_positions() };
+        let mut position = positions[start % positions.len()];
+        for (ply, choice) in choices.iter().enumerate() {
+            if ply % 4 == 0 {
+                assert_perft_agrees(&generators, &position, 3);
+            }
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play_unchecked(moves[*choice as usize % moves.len()]);
+        }
+    }
+}
+
 #[test]
 fn detection_picks_the_backend_ci_expects() {
     match std::env::var("DIRGOLEM_EXPECT_DETECTED") {
