@@ -170,7 +170,8 @@ proptest! {
     }
 
     /// Random legal placements of random men (kings anywhere, pawns off the back ranks), with
-    /// random side to move: all backends agree whenever the placement is a valid position.
+    /// random side to move: all backends agree whenever the placement is a valid position, on
+    /// perft 2 too (more than two knights, or queens in numbers, as no game reaches).
     #[test]
     fn backends_agree_on_random_placements(
         squares in prop::collection::vec(0usize..64, 2..32),
@@ -202,12 +203,11 @@ proptest! {
         }
         if let Ok(position) = Position::from_setup(&setup, dirgolem::ParseOptions::relaxed()) {
             assert_backends_agree(&position);
+            assert_perft_agrees(&generators(), &position, 2);
         }
     }
 }
 
-/// CI runs the tests on emulated CPUs and says which backend detection must pick there
-/// (sse2 on a pre-AVX2 x86-64, neon on aarch64).
 /// The Chess960 suite's positions (castling rights in Shredder-FEN or X-FEN).
 fn chess960_positions() -> Vec<Position> {
     CHESS960_FENS
@@ -266,6 +266,8 @@ proptest! {
     }
 }
 
+/// CI runs the tests on emulated CPUs and says which backend detection must pick there
+/// (sse2 on a pre-AVX2 x86-64, neon on aarch64).
 #[test]
 fn detection_picks_the_backend_ci_expects() {
     match std::env::var("DIRGOLEM_EXPECT_DETECTED") {
