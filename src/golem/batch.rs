@@ -14,10 +14,11 @@
 //! registers each they would mostly live on the stack.
 //!
 //! perft counts the positions one ply above the leaves eight at a time: eight moves of one
-//! parent with [`Batch::count_eight`] (the parent broadcast to every lane), the rest of each
-//! parent's moves (fewer than eight) through a [`Batch`] shared by the whole tree, so that it
-//! fills across parents; a lane left unfilled at the end holds a board without men of the side
-//! to move, which has no moves. Counted from one parent, the side to move has the parent's king
+//! parent with [`Batch::count_eight`] (the parent broadcast to every lane), then, likewise,
+//! four of the rest where a vector holds at most four positions ([`Batch::count_four`]) and
+//! two where it holds two ([`Batch::count_two`]). What is left of each parent's moves goes
+//! through a [`Batch`] shared by the whole tree, so that it fills across parents; a lane left
+//! unfilled at the end holds a board without men of the side to move, which has no moves. Counted from one parent, the side to move has the parent's king
 //! and knights in every lane (a capture may take a knight), and the count looks up what they
 //! give ([`KnownMen`]) rather than shifting it out of the vectors.
 
@@ -172,6 +173,24 @@ impl Batch {
         }
         count_broadcast(lanes, parent, moves)
     }
+
+    /// [`Batch::count_four`] for two moves, on a backend that counts by vectors of two
+    /// positions ([`counts_two_at_once`]): two of the fewer than four moves a parent has left,
+    /// counted with the parent broadcast as one vector. `None` also on a wider backend.
+    #[inline(always)]
+    pub(crate) fn count_two<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 2]) -> Option<u64> {
+        if !counts_two_at_once(lanes) {
+            return None;
+        }
+        count_broadcast(lanes, parent, moves)
+    }
+}
+
+/// Whether `lanes` counts by vectors of two positions, so that [`Batch::count_two`] counts (a
+/// constant once inlined).
+#[inline(always)]
+pub(crate) fn counts_two_at_once<L: Lanes>(lanes: L) -> bool {
+    lanes.by_position(PositionsPerVector) <= 2
 }
 
 /// Whether `lanes` counts by vectors of at most four positions, so that

@@ -3,7 +3,9 @@
 //! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
 //! there, so only this test does.
 
-use super::batch::{Batch, counts_four_at_once, king_lines, king_ray, slide_towards};
+use super::batch::{
+    Batch, counts_four_at_once, counts_two_at_once, king_lines, king_ray, slide_towards,
+};
 use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
@@ -95,12 +97,20 @@ fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u
     Batch::count_four(lanes, parent, moves)
 }
 
+/// [`Batch::count_two`], compiled once per backend.
+#[inline(never)]
+fn count_two<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 2]) -> Option<u64> {
+    Batch::count_two(lanes, parent, moves)
+}
+
 /// Counts the replies to every move of every parent through the batch (filled across parents,
-/// as perft does), eight and four at a time from one parent, against `generate` on each child.
+/// as perft does), eight, four and two at a time from one parent, against `generate` on each
+/// child.
 fn check_batch<L: Lanes>(lanes: L, name: &str) {
     let mut batch = Batch::new();
     let mut pending = 0;
-    let (mut eights_counted, mut fours_counted, mut made_ahead, mut changed_parents) = (0, 0, 0, 0);
+    let (mut eights_counted, mut fours_counted, mut twos_counted) = (0, 0, 0);
+    let (mut made_ahead, mut changed_parents) = (0, 0);
     for parent in parents() {
         let moves = moves_of(&parent);
         let expected: Vec<u64> = moves
@@ -138,12 +148,26 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
             counts_four_at_once(lanes),
             |four| count_four(lanes, &parent, four),
         );
+        twos_counted += check_broadcast::<2>(
+            name,
+            &parent,
+            &moves,
+            &expected,
+            counts_two_at_once(lanes),
+            |two| count_two(lanes, &parent, two),
+        );
     }
     // Fours are counted exactly where the backend's vectors hold at most four positions.
     assert_eq!(
         fours_counted > 100,
         counts_four_at_once(lanes),
         "{name}: {fours_counted} fours"
+    );
+    // Twos likewise, where they hold two positions.
+    assert_eq!(
+        twos_counted > 100,
+        counts_two_at_once(lanes),
+        "{name}: {twos_counted} twos"
     );
     // A batch that is not full at the end, with lanes left over from earlier batches.
     assert_eq!(
@@ -362,8 +386,8 @@ fn orthogonal_only(b: &Board) -> bool {
 }
 
 /// Counts the replies to every move of the positions of `ORTHOGONAL_FENS` and of those up to
-/// two moves after them that hold only rooks, kings and pawns, through the batch and eight and
-/// four at a time from one parent, against `generate` on each child.
+/// two moves after them that hold only rooks, kings and pawns, through the batch and eight,
+/// four and two at a time from one parent, against `generate` on each child.
 fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
     let mut boards = Vec::new();
     for fen in ORTHOGONAL_FENS {
@@ -376,7 +400,7 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
         }
     }
     let mut batch = Batch::new();
-    let (mut pending, mut parents, mut eights, mut fours) = (0, 0, 0, 0);
+    let (mut pending, mut parents, mut eights, mut fours, mut twos) = (0, 0, 0, 0, 0);
     for parent in boards.into_iter().filter(orthogonal_only) {
         parents += 1;
         let moves = moves_of(&parent);
@@ -406,6 +430,14 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
             counts_four_at_once(lanes),
             |four| count_four(lanes, &parent, four),
         );
+        twos += check_broadcast::<2>(
+            name,
+            &parent,
+            &moves,
+            &expected,
+            counts_two_at_once(lanes),
+            |two| count_two(lanes, &parent, two),
+        );
     }
     assert_eq!(
         count_and_clear(&mut batch, lanes),
@@ -413,8 +445,11 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
         "{name}: the last batch"
     );
     assert!(
-        parents > 500 && eights > 500 && (fours > 100) == counts_four_at_once(lanes),
-        "{name}: {parents} parents, {eights} eights, {fours} fours"
+        parents > 500
+            && eights > 500
+            && (fours > 100) == counts_four_at_once(lanes)
+            && (twos > 100) == counts_two_at_once(lanes),
+        "{name}: {parents} parents, {eights} eights, {fours} fours, {twos} twos"
     );
 }
 

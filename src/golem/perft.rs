@@ -114,10 +114,12 @@ pub(crate) fn perft_batched<L: Lanes>(
 }
 
 /// The number of legal replies to `moves` (legal moves of `board`) counted so far: eights of
-/// them are counted straight from `board`, and where the backend counts four positions per
-/// vector, four of those left. Where an eight holds moves made ahead (see
-/// [`Batch::push`]), those go into the batch and out of the way (swapped to the front of the
-/// moves left), and the next eight is tried. The rest (fewer than eight) go into the batch,
+/// them are counted straight from `board`, and where the backend counts four or two positions
+/// per vector, four and then two of those left (on two-position vectors, the count of a
+/// parent's two moves as one vector takes fewer instructions than two moves through the
+/// batch: BENCHMARKS.md, "neon: a parent's last two moves (session 29)"). Where an eight holds
+/// moves made ahead (see [`Batch::push`]), those go into the batch and out of the way (swapped
+/// to the front of the moves left), and the next eight is tried. The rest go into the batch,
 /// which fills across parents; whatever it holds at the end is the caller's to count.
 #[inline(always)]
 fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut Batch) -> u64 {
@@ -152,6 +154,12 @@ fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &
     {
         nodes += n;
         rest = rest.get_mut(4..).unwrap_or_default();
+    }
+    if let Some(two) = rest.first_chunk::<2>()
+        && let Some(n) = Batch::count_two(lanes, board, two)
+    {
+        nodes += n;
+        rest = rest.get_mut(2..).unwrap_or_default();
     }
     for &m in rest.iter() {
         nodes += push(lanes, batch, board, m);
