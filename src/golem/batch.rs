@@ -18,9 +18,10 @@
 //! four of the rest where a vector holds at most four positions ([`Batch::count_four`]) and
 //! two where it holds two ([`Batch::count_two`]). What is left of each parent's moves goes
 //! through a [`Batch`] shared by the whole tree, so that it fills across parents; a lane left
-//! unfilled at the end holds a board without men of the side to move, which has no moves. Counted from one parent, the side to move has the parent's king
-//! and knights in every lane (a capture may take a knight), and the count looks up what they
-//! give ([`KnownMen`]) rather than shifting it out of the vectors.
+//! unfilled at the end holds a board without men of the side to move, which has no moves.
+//! Counted from one parent, the side to move has the parent's king and knights in every lane
+//! (a capture may take a knight), and the count looks up what they give ([`KnownMen`]) rather
+//! than shifting it out of the vectors.
 
 use super::castling;
 use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, W};

@@ -237,7 +237,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 12 } else { 300 }))]
 
     /// Every vector backend counts perft's last ply a vector of positions at a time
-    /// (`golem::batch`: eights and fours of one parent's moves, with its king and knights
+    /// (`golem::batch`: eights, fours and twos of one parent's moves, with its king and knights
     /// looked up; the rest in a batch shared across parents; parents changed ahead for
     /// castling, promotions and en passant), while the scalar backend generates every
     /// position's moves. Along random games from the standard and Chess960 suites, every
