@@ -140,22 +140,9 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
         eights_counted += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
             count_eight(lanes, &parent, eight)
         });
-        fours_counted += check_broadcast::<4>(
-            name,
-            &parent,
-            &moves,
-            &expected,
-            counts_four_at_once(lanes),
-            |four| count_four(lanes, &parent, four),
-        );
-        twos_counted += check_broadcast::<2>(
-            name,
-            &parent,
-            &moves,
-            &expected,
-            counts_two_at_once(lanes),
-            |two| count_two(lanes, &parent, two),
-        );
+        let (fours, twos) = check_fours_and_twos(lanes, name, &parent, &moves, &expected);
+        fours_counted += fours;
+        twos_counted += twos;
     }
     // Fours are counted exactly where the backend's vectors hold at most four positions.
     assert_eq!(
@@ -186,6 +173,34 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
         eights_counted > 100 && changed_parents > 100 && made_ahead > 0,
         "{name}: {eights_counted}, {changed_parents}, {made_ahead}"
     );
+}
+
+/// [`check_broadcast`] by fours ([`Batch::count_four`]) and by twos ([`Batch::count_two`]):
+/// the fours and the twos counted (zero where the backend's vectors are wider).
+fn check_fours_and_twos<L: Lanes>(
+    lanes: L,
+    name: &str,
+    parent: &Board,
+    moves: &MoveList,
+    expected: &[u64],
+) -> (usize, usize) {
+    let fours = check_broadcast::<4>(
+        name,
+        parent,
+        moves,
+        expected,
+        counts_four_at_once(lanes),
+        |four| count_four(lanes, parent, four),
+    );
+    let twos = check_broadcast::<2>(
+        name,
+        parent,
+        moves,
+        expected,
+        counts_two_at_once(lanes),
+        |two| count_two(lanes, parent, two),
+    );
+    (fours, twos)
 }
 
 /// Counts the replies to `moves` of `parent` `N` at a time with `count` (the parent
@@ -422,22 +437,10 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
         eights += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
             count_eight(lanes, &parent, eight)
         });
-        fours += check_broadcast::<4>(
-            name,
-            &parent,
-            &moves,
-            &expected,
-            counts_four_at_once(lanes),
-            |four| count_four(lanes, &parent, four),
-        );
-        twos += check_broadcast::<2>(
-            name,
-            &parent,
-            &moves,
-            &expected,
-            counts_two_at_once(lanes),
-            |two| count_two(lanes, &parent, two),
-        );
+        let (fours_counted, twos_counted) =
+            check_fours_and_twos(lanes, name, &parent, &moves, &expected);
+        fours += fours_counted;
+        twos += twos_counted;
     }
     assert_eq!(
         count_and_clear(&mut batch, lanes),
