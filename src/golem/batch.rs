@@ -14,9 +14,9 @@
 //! registers each they would mostly live on the stack.
 //!
 //! perft counts the positions one ply above the leaves eight at a time: eight moves of one
-//! parent with [`Batch::count_eight`] (the parent broadcast to every lane), then, likewise,
-//! four of the rest where a vector holds at most four positions ([`Batch::count_four`]) and
-//! two where it holds two ([`Batch::count_two`]). What is left of each parent's moves goes
+//! parent with [`Batch::count_from_parent`] (the parent broadcast to every lane), then,
+//! likewise, four of the rest where a vector holds at most four positions and two where it
+//! holds two. What is left of each parent's moves goes
 //! through a [`Batch`] shared by the whole tree, so that it fills across parents; a lane left
 //! unfilled at the end holds a board without men of the side to move, which has no moves.
 //! Counted from one parent, the side to move has the parent's king and knights in every lane
@@ -118,8 +118,8 @@ impl Batch {
     }
 
     /// Whether [`Batch::push`] makes the legal move `m` of `parent` ahead (a castling
-    /// [`as_plain_move`] cannot express), so that [`Batch::count_eight`] refuses eight moves
-    /// that hold it.
+    /// [`as_plain_move`] cannot express), so that [`Batch::count_from_parent`] refuses the
+    /// moves when one of them is.
     #[inline(always)]
     pub(crate) fn is_made_ahead(_parent: &Board, m: Move) -> bool {
         made_ahead(m.source_index(), m.target_index(), m.kind_bits())
@@ -150,55 +150,37 @@ impl Batch {
         })
     }
 
-    /// The number of legal replies to eight legal moves of `parent` (relative squares),
-    /// counted at once without going through a batch: the parent is the same in every lane.
-    /// `None` when one of the moves has to be made ahead (see [`Batch::push`] and
+    /// The number of legal replies to `N` legal moves of `parent` (relative squares; `N` is
+    /// 2, 4 or 8), counted at once without going through a batch: the parent is broadcast to
+    /// every lane. `None` where `N` moves are not whole vectors of the backend's positions
+    /// ([`counts_at_once`]: eight always, four on vectors of at most four, two on vectors of
+    /// two), or where one of the moves has to be made ahead (see [`Batch::push`] and
     /// [`Batch::is_made_ahead`]); push those.
     #[inline(always)]
-    pub(crate) fn count_eight<L: Lanes>(
+    pub(crate) fn count_from_parent<L: Lanes, const N: usize>(
         lanes: L,
         parent: &Board,
-        moves: &[Move; 8],
+        moves: &[Move; N],
     ) -> Option<u64> {
-        count_broadcast(lanes, parent, moves)
-    }
-
-    /// [`Batch::count_eight`] for four moves, on a backend that counts by vectors of at most
-    /// four positions ([`counts_four_at_once`]), where four moves are whole vectors: the rest
-    /// of a parent's moves, counted with the parent broadcast rather than copied into the
-    /// batch lane by lane. `None` also on a wider backend.
-    #[inline(always)]
-    pub(crate) fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u64> {
-        if !counts_four_at_once(lanes) {
-            return None;
-        }
-        count_broadcast(lanes, parent, moves)
-    }
-
-    /// [`Batch::count_four`] for two moves, on a backend that counts by vectors of two
-    /// positions ([`counts_two_at_once`]): two of the fewer than four moves a parent has left,
-    /// counted with the parent broadcast as one vector. `None` also on a wider backend.
-    #[inline(always)]
-    pub(crate) fn count_two<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 2]) -> Option<u64> {
-        if !counts_two_at_once(lanes) {
+        const {
+            assert!(
+                N == 2 || N == 4 || N == 8,
+                "whole vectors of 2, 4 or 8 positions"
+            )
+        };
+        if !counts_at_once::<L, N>(lanes) {
             return None;
         }
         count_broadcast(lanes, parent, moves)
     }
 }
 
-/// Whether `lanes` counts by vectors of two positions, so that [`Batch::count_two`] counts (a
-/// constant once inlined).
+/// Whether `lanes` counts `N` moves of one parent at once ([`Batch::count_from_parent`]): where
+/// its vectors hold at most `N` positions, so that `N` moves are whole vectors (a constant once
+/// inlined; the one place that decides it).
 #[inline(always)]
-pub(crate) fn counts_two_at_once<L: Lanes>(lanes: L) -> bool {
-    lanes.by_position(PositionsPerVector) <= 2
-}
-
-/// Whether `lanes` counts by vectors of at most four positions, so that
-/// [`Batch::count_four`] counts (a constant once inlined): the one place that decides it.
-#[inline(always)]
-pub(crate) fn counts_four_at_once<L: Lanes>(lanes: L) -> bool {
-    lanes.by_position(PositionsPerVector) <= 4
+pub(crate) fn counts_at_once<L: Lanes, const N: usize>(lanes: L) -> bool {
+    lanes.by_position(PositionsPerVector) <= N
 }
 
 /// The number of positions per vector of a backend's [`PositionLanes`].
@@ -213,9 +195,9 @@ impl PositionJob for PositionsPerVector {
     }
 }
 
-/// [`Batch::count_eight`] and [`Batch::count_four`]: the replies to the `N` legal moves
-/// `moves` of `parent`, the parent broadcast to every lane. `N` is whole vectors of the
-/// backend's positions (see [`counts_four_at_once`]).
+/// [`Batch::count_from_parent`]: the replies to the `N` legal moves `moves` of `parent`, the
+/// parent broadcast to every lane. `N` is whole vectors of the backend's positions (see
+/// [`counts_at_once`]).
 #[inline(always)]
 fn count_broadcast<L: Lanes, const N: usize>(
     lanes: L,

@@ -3,9 +3,7 @@
 //! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
 //! there, so only this test does.
 
-use super::batch::{
-    Batch, counts_four_at_once, counts_two_at_once, king_lines, king_ray, slide_towards,
-};
+use super::batch::{Batch, counts_at_once, king_lines, king_ray, slide_towards};
 use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
@@ -85,22 +83,14 @@ fn count_and_clear<L: Lanes>(batch: &mut Batch, lanes: L) -> u64 {
     batch.count_and_clear(lanes)
 }
 
-/// [`Batch::count_eight`], compiled once per backend.
+/// [`Batch::count_from_parent`], compiled once per backend and size.
 #[inline(never)]
-fn count_eight<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 8]) -> Option<u64> {
-    Batch::count_eight(lanes, parent, moves)
-}
-
-/// [`Batch::count_four`], compiled once per backend.
-#[inline(never)]
-fn count_four<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 4]) -> Option<u64> {
-    Batch::count_four(lanes, parent, moves)
-}
-
-/// [`Batch::count_two`], compiled once per backend.
-#[inline(never)]
-fn count_two<L: Lanes>(lanes: L, parent: &Board, moves: &[Move; 2]) -> Option<u64> {
-    Batch::count_two(lanes, parent, moves)
+fn count_from_parent<L: Lanes, const N: usize>(
+    lanes: L,
+    parent: &Board,
+    moves: &[Move; N],
+) -> Option<u64> {
+    Batch::count_from_parent(lanes, parent, moves)
 }
 
 /// Counts the replies to every move of every parent through the batch (filled across parents,
@@ -137,23 +127,20 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
                 pending = 0;
             }
         }
-        eights_counted += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
-            count_eight(lanes, &parent, eight)
-        });
-        let (fours, twos) = check_fours_and_twos(lanes, name, &parent, &moves, &expected);
-        fours_counted += fours;
-        twos_counted += twos;
+        eights_counted += check_broadcast::<_, 8>(lanes, name, &parent, &moves, &expected);
+        fours_counted += check_broadcast::<_, 4>(lanes, name, &parent, &moves, &expected);
+        twos_counted += check_broadcast::<_, 2>(lanes, name, &parent, &moves, &expected);
     }
     // Fours are counted exactly where the backend's vectors hold at most four positions.
     assert_eq!(
         fours_counted > 100,
-        counts_four_at_once(lanes),
+        counts_at_once::<_, 4>(lanes),
         "{name}: {fours_counted} fours"
     );
     // Twos likewise, where they hold two positions.
     assert_eq!(
         twos_counted > 100,
-        counts_two_at_once(lanes),
+        counts_at_once::<_, 2>(lanes),
         "{name}: {twos_counted} twos"
     );
     // A batch that is not full at the end, with lanes left over from earlier batches.
@@ -175,52 +162,24 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
     );
 }
 
-/// [`check_broadcast`] by fours ([`Batch::count_four`]) and by twos ([`Batch::count_two`]):
-/// the fours and the twos counted (zero where the backend's vectors are wider).
-fn check_fours_and_twos<L: Lanes>(
+/// Counts the replies to `moves` of `parent` `N` at a time with [`Batch::count_from_parent`]
+/// (the parent broadcast), against `expected` (the replies to each move): the number of chunks
+/// counted. Every window of `N` moves in a row, not only the list cut in chunks: the writer
+/// puts a position's special moves last, where a cut leaves most of them to the batch.
+/// A chunk may be refused only where it holds a move made ahead, or anywhere on a backend that
+/// does not count `N` at once ([`counts_at_once`]).
+fn check_broadcast<L: Lanes, const N: usize>(
     lanes: L,
     name: &str,
     parent: &Board,
     moves: &MoveList,
     expected: &[u64],
-) -> (usize, usize) {
-    let fours = check_broadcast::<4>(
-        name,
-        parent,
-        moves,
-        expected,
-        counts_four_at_once(lanes),
-        |four| count_four(lanes, parent, four),
-    );
-    let twos = check_broadcast::<2>(
-        name,
-        parent,
-        moves,
-        expected,
-        counts_two_at_once(lanes),
-        |two| count_two(lanes, parent, two),
-    );
-    (fours, twos)
-}
-
-/// Counts the replies to `moves` of `parent` `N` at a time with `count` (the parent
-/// broadcast), against `expected` (the replies to each move): the number of chunks counted.
-/// Every window of `N` moves in a row, not only the list cut in chunks: the writer puts a
-/// position's special moves last, where a cut leaves most of them to the batch.
-/// A chunk may be refused only where it holds a move made ahead, or anywhere when `counts` is
-/// false (a backend that does not count `N` at once).
-fn check_broadcast<const N: usize>(
-    name: &str,
-    parent: &Board,
-    moves: &MoveList,
-    expected: &[u64],
-    counts: bool,
-    count: impl Fn(&[Move; N]) -> Option<u64>,
 ) -> usize {
+    let counts = counts_at_once::<L, N>(lanes);
     let mut counted_chunks = 0;
     for (chunk, replies) in moves.windows(N).zip(expected.windows(N)) {
         let chunk: &[Move; N] = chunk.try_into().unwrap();
-        match count(chunk) {
+        match count_from_parent(lanes, parent, chunk) {
             Some(counted) => {
                 counted_chunks += 1;
                 let sum: u64 = replies.iter().sum();
@@ -434,13 +393,9 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
                 pending = 0;
             }
         }
-        eights += check_broadcast::<8>(name, &parent, &moves, &expected, true, |eight| {
-            count_eight(lanes, &parent, eight)
-        });
-        let (fours_counted, twos_counted) =
-            check_fours_and_twos(lanes, name, &parent, &moves, &expected);
-        fours += fours_counted;
-        twos += twos_counted;
+        eights += check_broadcast::<_, 8>(lanes, name, &parent, &moves, &expected);
+        fours += check_broadcast::<_, 4>(lanes, name, &parent, &moves, &expected);
+        twos += check_broadcast::<_, 2>(lanes, name, &parent, &moves, &expected);
     }
     assert_eq!(
         count_and_clear(&mut batch, lanes),
@@ -450,8 +405,8 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
     assert!(
         parents > 500
             && eights > 500
-            && (fours > 100) == counts_four_at_once(lanes)
-            && (twos > 100) == counts_two_at_once(lanes),
+            && (fours > 100) == counts_at_once::<_, 4>(lanes)
+            && (twos > 100) == counts_at_once::<_, 2>(lanes),
         "{name}: {parents} parents, {eights} eights, {fours} fours, {twos} twos"
     );
 }

@@ -126,7 +126,7 @@ fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &
     let mut nodes = 0;
     let mut rest = moves;
     while let Some(eight) = rest.first_chunk_mut::<8>() {
-        let counted = match Batch::count_eight(lanes, board, eight) {
+        let counted = match Batch::count_from_parent(lanes, board, eight) {
             Some(n) => {
                 nodes += n;
                 8
@@ -150,13 +150,13 @@ fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &
         rest = left.get_mut(counted..).unwrap_or_default();
     }
     if let Some(four) = rest.first_chunk::<4>()
-        && let Some(n) = Batch::count_four(lanes, board, four)
+        && let Some(n) = Batch::count_from_parent(lanes, board, four)
     {
         nodes += n;
         rest = rest.get_mut(4..).unwrap_or_default();
     }
     if let Some(two) = rest.first_chunk::<2>()
-        && let Some(n) = Batch::count_two(lanes, board, two)
+        && let Some(n) = Batch::count_from_parent(lanes, board, two)
     {
         nodes += n;
         rest = rest.get_mut(2..).unwrap_or_default();
