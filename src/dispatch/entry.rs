@@ -148,6 +148,8 @@ entry_points!(crate::lanes::Portable);
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 entry_points!(crate::lanes::x86_64::Sse2, #[target_feature(enable = "sse2")]);
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+entry_points!(crate::lanes::x86_64::Sse2Popcnt, #[target_feature(enable = "sse2,popcnt")]);
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 entry_points!(crate::lanes::x86_64::Avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]);
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 entry_points!(crate::lanes::x86_64::Avx512, #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt")]);

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use crate::lanes::aarch64::Neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use crate::lanes::x86_64::{Avx2, Avx512, Sse2};
+use crate::lanes::x86_64::{Avx2, Avx512, Sse2, Sse2Popcnt};
 use crate::lanes::{Portable, Scalar};
 use crate::{ErrorText, Move, MoveList, MoveTargets, Position, SliderTechnique};
 
@@ -32,7 +32,9 @@ pub enum Backend {
     /// SSE2 (every x86-64 build), simd128 (wasm32 built with `-C target-feature=+simd128`) or
     /// NEON (aarch64).
     Portable,
-    /// SSE2, 128-bit registers, 2 bitboards each: every x86-64 CPU.
+    /// SSE2, 128-bit registers, 2 bitboards each: every x86-64 CPU. Where the CPU also
+    /// has POPCNT (every one since 2008 but the first x86-64 generations), its code is
+    /// compiled with that instruction too, chosen at run time as the backends are.
     Sse2,
     /// AVX2, 256-bit registers, 4 bitboards each (with POPCNT, BMI1, BMI2, LZCNT).
     Avx2,
@@ -184,11 +186,13 @@ impl core::error::Error for BackendError {}
 
 /// The backend token a generator holds: proof that the CPU runs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Token {
+pub(super) enum Token {
     Scalar(Scalar),
     Portable(Portable),
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Sse2(Sse2),
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    Sse2Popcnt(Sse2Popcnt),
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     Avx2(Avx2),
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -211,7 +215,7 @@ enum Token {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Generator {
-    token: Token,
+    pub(super) token: Token,
 }
 
 /// The detected generator, once detection has run.
@@ -228,6 +232,10 @@ macro_rules! with_token {
             // SAFETY: a `Sse2` token exists only when SSE2 was detected (`Sse2::new`), so
             // the entry point's target features are present on this CPU.
             Token::Sse2($t) => unsafe { $body },
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            // SAFETY: a `Sse2Popcnt` token exists only after `Sse2Popcnt::new` detected SSE2
+            // and POPCNT: the entry point's target features.
+            Token::Sse2Popcnt($t) => unsafe { $body },
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             // SAFETY: an `Avx2` token exists only after `Avx2::new` detected AVX2, POPCNT,
             // BMI1, BMI2 and LZCNT: the entry point's target features.
@@ -250,7 +258,10 @@ impl Generator {
             Backend::Scalar => Some(Token::Scalar(Scalar)),
             Backend::Portable => Portable::new().map(Token::Portable),
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-            Backend::Sse2 => Sse2::new().map(Token::Sse2),
+            // The same backend compiled with POPCNT where the CPU has it.
+            Backend::Sse2 => Sse2Popcnt::new()
+                .map(Token::Sse2Popcnt)
+                .or_else(|| Sse2::new().map(Token::Sse2)),
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Backend::Avx2 => Avx2::new().map(Token::Avx2),
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -331,7 +342,7 @@ impl Generator {
             Token::Scalar(_) => Backend::Scalar,
             Token::Portable(_) => Backend::Portable,
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-            Token::Sse2(_) => Backend::Sse2,
+            Token::Sse2(_) | Token::Sse2Popcnt(_) => Backend::Sse2,
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Token::Avx2(_) => Backend::Avx2,
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

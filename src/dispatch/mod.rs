@@ -6,5 +6,7 @@
 mod entry;
 mod generator;
 mod position_moves;
+#[cfg(all(test, target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2_variants_tests;
 
 pub use generator::{Backend, BackendError, Generator};

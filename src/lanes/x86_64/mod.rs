@@ -7,4 +7,4 @@ mod sse2;
 
 pub use avx2::Avx2;
 pub use avx512::Avx512;
-pub use sse2::Sse2;
+pub use sse2::{Sse2, Sse2Popcnt};
