@@ -2,7 +2,7 @@
 //! threads, the threads take subtrees one at a time through a shared index (so that a thread
 //! that drew small subtrees takes more of them and none sits idle while work is left), and each
 //! subtree is counted by the single-threaded [`Generator::perft`]. The results are the same as
-//! [`perft`](crate::perft) and [`divide_each`](crate::divide_each) for every thread count.
+//! [`perft`](crate::perft()) and [`divide_each`](crate::divide_each) for every thread count.
 //!
 //! The calling thread does no counting: it collects the subtree counts from the workers (a
 //! worker hands them over in batches, within a few milliseconds of counting them, not one by

@@ -42,10 +42,10 @@ const ROOK_DIRECTIONS: [usize; 4] = [0, 2, 4, 6];
 /// Ray directions (lane order) of a bishop: NE, SE, SW, NW.
 const BISHOP_DIRECTIONS: [usize; 4] = [1, 3, 5, 7];
 
-/// Rook entries of [`TABLE`](table::TABLE) (the sum over squares of 2 to the number of
+/// Rook entries of [`TABLE`] (the sum over squares of 2 to the number of
 /// relevant squares).
 const ROOK_ENTRIES: usize = 102_400;
-/// Bishop entries of [`TABLE`](table::TABLE), after the rook entries.
+/// Bishop entries of [`TABLE`], after the rook entries.
 const BISHOP_ENTRIES: usize = 5_248;
 
 /// One square's lookup for one slider kind: the relevant occupancy and where its block starts.
@@ -53,7 +53,7 @@ const BISHOP_ENTRIES: usize = 5_248;
 struct Block {
     /// The squares whose occupancy changes the attacks: the rays without their last square.
     mask: u64,
-    /// The index of the block's first entry in [`TABLE`](table::TABLE).
+    /// The index of the block's first entry in [`TABLE`].
     offset: usize,
     /// The squares the slider attacks on an empty board, whose bits an entry packs.
     lines: u64,
