@@ -32,9 +32,9 @@ pub enum Backend {
     /// SSE2 (every x86-64 build), simd128 (wasm32 built with `-C target-feature=+simd128`) or
     /// NEON (aarch64).
     Portable,
-    /// SSE2, 128-bit registers, 2 bitboards each: every x86-64 CPU. Where the CPU also
-    /// has POPCNT (every one since 2008 but the first x86-64 generations), its code is
-    /// compiled with that instruction too, chosen at run time as the backends are.
+    /// SSE2, 128-bit registers, 2 bitboards each: every x86-64 CPU. Its code exists twice,
+    /// for the x86-64 baseline and with POPCNT (every x86-64 CPU but the first generations,
+    /// Core 2 and K8, has it), and the second is taken where the CPU has the instruction.
     Sse2,
     /// AVX2, 256-bit registers, 4 bitboards each (with POPCNT, BMI1, BMI2, LZCNT).
     Avx2,

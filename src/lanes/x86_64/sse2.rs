@@ -12,8 +12,8 @@ use crate::lanes::{Lanes, PositionJob, PositionLanes};
 /// differs is what the dispatcher's entry points are compiled with (`dispatch::entry`): with
 /// `POPCNT`, the population count of a bitboard (the list writer's runs and rows, perft's
 /// tallies) is one instruction where the SSE2 baseline computes it in a dozen. Every x86-64
-/// CPU without AVX2 still sold or in use since 2008 (Nehalem on, Bulldozer on, the Atom
-/// cores) has POPCNT; the first x86-64 CPUs (Core 2, K8) run the baseline token.
+/// CPU since Intel's Nehalem and AMD's K10 has POPCNT, the Atom line's too; the first
+/// generations (Core 2, K8) run the baseline token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sse2With<const POPCNT: bool>(());
 
