@@ -23,6 +23,8 @@ mod slice_writer;
 #[cfg(feature = "oracles")]
 pub mod sliders;
 mod square;
+#[cfg(test)]
+mod test_random;
 mod uci_text;
 
 pub use attacks::slider_lookup::SliderTechnique;

@@ -393,13 +393,7 @@ mod tests {
     /// Occupancies for every square: random ones (several densities) and each relevant subset
     /// pattern's extremes.
     fn occupancies() -> impl Iterator<Item = u64> {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_random::xorshift(0x9e37_79b9_7f4a_7c15);
         (0..3000)
             .map(move |i| match i % 3 {
                 0 => next(),

@@ -39,7 +39,7 @@ const DEPTH: u32 = if cfg!(debug_assertions) { 2 } else { 3 };
 /// xorshift, so that a failure repeats).
 fn positions() -> Vec<Position> {
     let scalar = Generator::new(Backend::Scalar).unwrap();
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = crate::test_random::xorshift(0x9e37_79b9_7f4a_7c15);
     let mut all = Vec::new();
     for (start, _) in suite() {
         let mut position = start;
@@ -49,10 +49,7 @@ fn positions() -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            position = position.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+            position = position.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
         }
     }
     all

@@ -182,13 +182,7 @@ mod tests {
     /// moved by its amount, exact except on the squares a rotate would wrap into (which the
     /// callers mask out, so a backend may shift or rotate).
     fn check_shift<L: Lanes>(lanes: L, name: &str) {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_random::xorshift(0x2545_f491_4f6c_dd1d);
         for table in [RAY_STEP, RAY_STEP_2, RAY_STEP_4, KNIGHT_STEP] {
             for round in 0..200 {
                 let v: [u64; 8] = core::array::from_fn(|_| match round % 3 {

@@ -92,13 +92,7 @@ mod tests {
 
     /// Three blocks of eight sets, dense and sparse, with the bits of each lane's sets.
     fn blocks() -> ([[[u64; 8]; 8]; 3], u64) {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_random::xorshift(0x2545_f491_4f6c_dd1d);
         let mut sets = [[[0u64; 8]; 8]; 3];
         let mut bits = 0;
         for (b, block) in sets.iter_mut().enumerate() {

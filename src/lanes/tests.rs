@@ -7,13 +7,7 @@ use super::{Lanes, PositionJob, PositionLanes, Scalar};
 
 /// A xorshift sequence with varied bit densities (sparse, dense and random words).
 fn words(count: usize) -> Vec<[u64; 8]> {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::test_random::xorshift(0x9e37_79b9_7f4a_7c15);
     (0..count)
         .map(|i| {
             core::array::from_fn(|_| match i % 4 {
