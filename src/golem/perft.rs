@@ -149,22 +149,27 @@ fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &
         let left = core::mem::take(&mut rest);
         rest = left.get_mut(counted..).unwrap_or_default();
     }
-    if let Some(four) = rest.first_chunk::<4>()
-        && let Some(n) = Batch::count_from_parent(lanes, board, four)
-    {
-        nodes += n;
-        rest = rest.get_mut(4..).unwrap_or_default();
-    }
-    if let Some(two) = rest.first_chunk::<2>()
-        && let Some(n) = Batch::count_from_parent(lanes, board, two)
-    {
-        nodes += n;
-        rest = rest.get_mut(2..).unwrap_or_default();
-    }
+    nodes += count_first::<L, 4>(lanes, board, &mut rest);
+    nodes += count_first::<L, 2>(lanes, board, &mut rest);
     for &m in rest.iter() {
         nodes += push(lanes, batch, board, m);
     }
     nodes
+}
+
+/// The replies to the first `N` moves of `rest` (legal moves of `board`), counted at once where
+/// [`Batch::count_from_parent`] takes them, and those moves taken off `rest`; 0, and `rest` as
+/// it was, where it does not.
+#[inline(always)]
+fn count_first<L: Lanes, const N: usize>(lanes: L, board: &Board, rest: &mut &mut [Move]) -> u64 {
+    let Some(n) = rest
+        .first_chunk::<N>()
+        .and_then(|chunk| Batch::count_from_parent(lanes, board, chunk))
+    else {
+        return 0;
+    };
+    *rest = core::mem::take(rest).get_mut(N..).unwrap_or_default();
+    n
 }
 
 /// Puts the legal move `m` of `board` into `batch`, and counts the batch when that fills it:
