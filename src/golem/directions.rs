@@ -4,7 +4,9 @@
 //! the squares a shift would wrap into from the other side of the board (Kogge-Stone with
 //! "avoid wrap" masks, as on the Chess Programming Wiki's Kogge-Stone page).
 
-use crate::lanes::{Lanes, Lanes8};
+use core::ops::{BitAnd, BitOr};
+
+use crate::lanes::{Lanes, Lanes8, Pair8};
 use crate::position::{NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H};
 pub(crate) const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
 pub(crate) const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
@@ -96,7 +98,46 @@ pub(crate) fn by_line_kind<L: Lanes>(lanes: L, orthogonal: u64, diagonal: u64) -
 /// pieces in lane `d` of `sliders`, up to and including the first square not in `empty`.
 #[inline(always)]
 pub(crate) fn slide<L: Lanes>(lanes: L, sliders: Lanes8<L>, empty: Lanes8<L>) -> Lanes8<L> {
-    let landing = Lanes8::load(lanes, RAY_LANDING);
+    fill(sliders, empty, Lanes8::load(lanes, RAY_LANDING))
+}
+
+/// [`slide`] of two sets of sliders, each through its own empty squares, at once: on backends
+/// whose shifts move a register by one count, the pair's registers each hold one direction
+/// (`Lanes::pair`), and its shifts take half the instructions of two slides.
+#[inline(always)]
+pub(crate) fn slide_two<L: Lanes>(
+    lanes: L,
+    [sliders_a, empty_a]: [Lanes8<L>; 2],
+    [sliders_b, empty_b]: [Lanes8<L>; 2],
+) -> [Lanes8<L>; 2] {
+    let sliders = Pair8::new(sliders_a, sliders_b);
+    let empty = Pair8::new(empty_a, empty_b);
+    fill(sliders, empty, Pair8::load(lanes, RAY_LANDING)).split()
+}
+
+/// What the Kogge-Stone fill computes on: eight bitboards, or two times eight.
+trait Fill: Copy + BitAnd<Output = Self> + BitOr<Output = Self> {
+    /// Each lane moved by its direction's amount (`Lanes::shift`).
+    fn shift(self, amounts: [i8; 8]) -> Self;
+}
+
+impl<L: Lanes> Fill for Lanes8<L> {
+    #[inline(always)]
+    fn shift(self, amounts: [i8; 8]) -> Self {
+        Lanes8::shift(self, amounts)
+    }
+}
+
+impl<L: Lanes> Fill for Pair8<L> {
+    #[inline(always)]
+    fn shift(self, amounts: [i8; 8]) -> Self {
+        Pair8::shift(self, amounts)
+    }
+}
+
+/// The fill of [`slide`]: `landing` is [`RAY_LANDING`] in the layout of `sliders`.
+#[inline(always)]
+fn fill<F: Fill>(sliders: F, empty: F, landing: F) -> F {
     let mut propagate = empty & landing;
     let mut filled = sliders;
     filled = filled | (propagate & filled.shift(RAY_STEP));
@@ -178,9 +219,10 @@ mod tests {
     use super::*;
     use crate::lanes::every_backend::{BackendCheck, on_every_backend};
 
-    /// `Lanes::shift` with each step table the pipeline uses, on every backend: each lane
-    /// moved by its amount, exact except on the squares a rotate would wrap into (which the
-    /// callers mask out, so a backend may shift or rotate).
+    /// `Lanes::shift` with each step table the pipeline uses, on every backend, of a vector
+    /// alone and of either half of a pair (`Lanes::pair_shift`): each lane moved by its
+    /// amount, exact except on the squares a rotate would wrap into (which the callers mask
+    /// out, so a backend may shift or rotate).
     fn check_shift<L: Lanes>(lanes: L, name: &str) {
         let mut next = crate::test_random::xorshift(0x2545_f491_4f6c_dd1d);
         for table in [RAY_STEP, RAY_STEP_2, RAY_STEP_4, KNIGHT_STEP] {
@@ -190,25 +232,42 @@ mod tests {
                     1 => next() & next(),
                     _ => u64::MAX,
                 });
-                let got = Lanes8::load(lanes, v).shift(table).to_array();
-                for i in 0..8 {
-                    let a = table[i];
-                    let (shifted, wrap) = if a >= 0 {
-                        (v[i] << a, (1u64 << a) - 1)
-                    } else {
-                        (v[i] >> -a, !(u64::MAX >> -a))
-                    };
-                    assert_eq!(
-                        got[i] & !wrap,
-                        shifted & !wrap,
-                        "{name}: lane {i} of {v:x?} by {a}"
-                    );
-                    assert!(
-                        got[i] & wrap == 0 || got[i] & wrap == v[i].rotate_left(a as u32) & wrap,
-                        "{name}: lane {i} of {v:x?} by {a}: neither a shift nor a rotate"
-                    );
+                // The vector alone, and as either half of a pair (whose other half is `v`
+                // turned round, so that the two differ).
+                let alone = Lanes8::load(lanes, v);
+                let other = Lanes8::load(lanes, v.map(|x| x.rotate_left(29)));
+                let [first, _] = Pair8::new(alone, other).shift(table).split();
+                let [_, second] = Pair8::new(other, alone).shift(table).split();
+                for (got, how) in [
+                    (alone.shift(table), "alone"),
+                    (first, "first"),
+                    (second, "second"),
+                ] {
+                    check_shifted(got.to_array(), v, table, &format!("{name}, {how}"));
                 }
             }
+        }
+    }
+
+    /// `got`, lane by lane, `v` moved by the amounts of `table`: exact except on the squares a
+    /// rotate would wrap into, which hold either a shift's zeros or a rotate's bits.
+    fn check_shifted(got: [u64; 8], v: [u64; 8], table: [i8; 8], name: &str) {
+        for i in 0..8 {
+            let a = table[i];
+            let (shifted, wrap) = if a >= 0 {
+                (v[i] << a, (1u64 << a) - 1)
+            } else {
+                (v[i] >> -a, !(u64::MAX >> -a))
+            };
+            assert_eq!(
+                got[i] & !wrap,
+                shifted & !wrap,
+                "{name}: lane {i} of {v:x?} by {a}"
+            );
+            assert!(
+                got[i] & wrap == 0 || got[i] & wrap == v[i].rotate_left(a as u32) & wrap,
+                "{name}: lane {i} of {v:x?} by {a}: neither a shift nor a rotate"
+            );
         }
     }
 
@@ -226,6 +285,40 @@ mod tests {
             assert_eq!(step_one(lanes, one).to_array(), steps, "{name}: {one:x}");
             assert_eq!(jump_one(lanes, one).to_array(), jumps, "{name}: {one:x}");
         }
+    }
+
+    /// `slide_two` against two `slide`s, on every backend, for pseudo-random sliders and
+    /// empty squares.
+    fn check_slide_two<L: Lanes>(lanes: L, name: &str) {
+        let mut next = crate::test_random::xorshift(0x6a09_e667_f3bc_c909);
+        for _ in 0..300 {
+            let sets: [[u64; 8]; 4] = core::array::from_fn(|i| {
+                core::array::from_fn(|_| match i {
+                    0 | 2 => next() & next() & next(),
+                    _ => next() | next(),
+                })
+            });
+            let [sliders_a, empty_a, sliders_b, empty_b] = sets.map(|s| Lanes8::load(lanes, s));
+            let two = slide_two(lanes, [sliders_a, empty_a], [sliders_b, empty_b]);
+            let expected = [
+                slide(lanes, sliders_a, empty_a),
+                slide(lanes, sliders_b, empty_b),
+            ];
+            for (got, expected) in two.iter().zip(expected) {
+                assert_eq!(got.to_array(), expected.to_array(), "{name}: {sets:x?}");
+            }
+        }
+    }
+
+    #[test]
+    fn slide_two_is_two_slides_on_every_backend() {
+        struct Check;
+        impl BackendCheck for Check {
+            fn check<L: Lanes>(lanes: L, name: &str) {
+                check_slide_two(lanes, name);
+            }
+        }
+        on_every_backend::<Check>();
     }
 
     #[test]

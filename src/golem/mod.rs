@@ -92,7 +92,12 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
 
     // Phase 1: opponent attacks; sliders through our king (x-ray).
     let their_sliders = by_line_kind(lanes, b[ORTHOGONAL] & them, b[DIAGONAL] & them);
-    let their_rays = slide(lanes, their_sliders, splat(!(occupied ^ king)));
+    // Our king's rays (phase 2) filled with theirs: both fills' shifts at once.
+    let [their_rays, king_rays] = slide_two(
+        lanes,
+        [their_sliders, splat(!(occupied ^ king))],
+        [splat(king), splat(!occupied)],
+    );
     // The three vectors joined lane by lane first: one reduction across the lanes, not three.
     let their_knight_attacks = jump(lanes, splat(b[KNIGHTS] & them));
     let their_king_attacks = step_one(lanes, b[KINGS] & them);
@@ -100,7 +105,6 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
         | pawn_attacks_south(b[PAWNS] & them);
 
     // Phase 2: our king as a super piece; in-between sets, pins and checkers.
-    let king_rays = slide(lanes, splat(king), splat(!occupied));
     let between = their_rays & king_rays.swap_opposite();
     let line_between = between | between.swap_opposite();
     // Sliding and knight checkers in one vector, as the attacks above, and its reduction

@@ -95,6 +95,31 @@ pub(crate) trait Lanes: Copy {
         [self.or_all(a), self.or_all(b)]
     }
 
+    // Two vectors of eight bitboards that shift alike (`golem::directions::slide_two`).
+
+    /// `a` and `b` in the layout [`Lanes::pair_shift`] shifts: as they are by default, or
+    /// regrouped by a backend whose shift moves a register's two halves by one count (SSE2,
+    /// simd128), so that each register holds one direction of both and a shift is one
+    /// instruction a register. The pair's two vectors are registers of that layout, not `a`
+    /// and `b`: lane-wise operations apply to them alike, and [`Lanes::unpair`] gives back
+    /// `a` and `b`.
+    #[inline(always)]
+    fn pair(self, a: Self::Vector, b: Self::Vector) -> [Self::Vector; 2] {
+        [a, b]
+    }
+    /// The two vectors of a pair, as [`Lanes::pair`] took them.
+    #[inline(always)]
+    fn unpair(self, p: [Self::Vector; 2]) -> [Self::Vector; 2] {
+        p
+    }
+    /// Both vectors of a pair moved as [`Lanes::shift`] moves one, by the same `amounts`.
+    #[inline(always)]
+    fn pair_shift(self, p: [Self::Vector; 2], amounts: [i8; 8]) -> [Self::Vector; 2] {
+        // Not `p.map(..)`: `map` is not inlined into a backend's entry point, whose target
+        // features it lacks, and then neither are the shifts it calls.
+        [self.shift(p[0], amounts), self.shift(p[1], amounts)]
+    }
+
     /// Runs `job` on the vectors of positions this backend counts by (see [`by_position`]):
     /// its own [`PositionLanes`], eight positions per vector or one register's worth.
     fn by_position<J: PositionJob>(self, job: J) -> J::Output;
@@ -252,6 +277,71 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn compress_u16_nonzero(self, words: [u16; 8]) -> ([u16; 8], u32) {
         self.lanes.compress_u16_nonzero(words, self.v)
+    }
+}
+
+/// Two times eight bitboards on backend `L`, in the layout of [`Lanes::pair`], with
+/// operators: what a fill of two sets at once computes on.
+#[derive(Clone, Copy)]
+pub(crate) struct Pair8<L: Lanes> {
+    p: [L::Vector; 2],
+    lanes: L,
+}
+
+impl<L: Lanes> Pair8<L> {
+    #[inline(always)]
+    pub(crate) fn new(a: Lanes8<L>, b: Lanes8<L>) -> Self {
+        Pair8 {
+            p: a.lanes.pair(a.v, b.v),
+            lanes: a.lanes,
+        }
+    }
+
+    /// Both vectors equal to `a`.
+    #[inline(always)]
+    pub(crate) fn load(lanes: L, a: [u64; 8]) -> Self {
+        let v = Lanes8::load(lanes, a);
+        Pair8::new(v, v)
+    }
+
+    /// The two vectors [`Pair8::new`] took.
+    #[inline(always)]
+    pub(crate) fn split(self) -> [Lanes8<L>; 2] {
+        let [a, b] = self.lanes.unpair(self.p);
+        let lanes = self.lanes;
+        [Lanes8 { v: a, lanes }, Lanes8 { v: b, lanes }]
+    }
+
+    #[inline(always)]
+    pub(crate) fn shift(self, amounts: [i8; 8]) -> Self {
+        Pair8 {
+            p: self.lanes.pair_shift(self.p, amounts),
+            lanes: self.lanes,
+        }
+    }
+}
+
+impl<L: Lanes> BitAnd for Pair8<L> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitand(self, rhs: Self) -> Self {
+        let l = self.lanes;
+        Pair8 {
+            p: [l.and(self.p[0], rhs.p[0]), l.and(self.p[1], rhs.p[1])],
+            lanes: l,
+        }
+    }
+}
+
+impl<L: Lanes> BitOr for Pair8<L> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitor(self, rhs: Self) -> Self {
+        let l = self.lanes;
+        Pair8 {
+            p: [l.or(self.p[0], rhs.p[0]), l.or(self.p[1], rhs.p[1])],
+            lanes: l,
+        }
     }
 }
 

@@ -158,6 +158,37 @@ impl Lanes for Portable {
         })
     }
 
+    /// As in the SSE2 backend: vector `k` of the pair's first half holds lane `k` of `a` and
+    /// of `b`, vector `k` of its second lane `k + 4` of each, so that a vector's halves go
+    /// the same direction and a shift is one, not two and a blend.
+    #[inline(always)]
+    fn pair(self, a: V, b: V) -> [V; 2] {
+        [
+            core::array::from_fn(|k| a[k].unpack_lo(b[k])),
+            core::array::from_fn(|k| a[k].unpack_hi(b[k])),
+        ]
+    }
+
+    #[inline(always)]
+    fn unpair(self, p: [V; 2]) -> [V; 2] {
+        [
+            core::array::from_fn(|k| p[0][k].unpack_lo(p[1][k])),
+            core::array::from_fn(|k| p[0][k].unpack_hi(p[1][k])),
+        ]
+    }
+
+    #[inline(always)]
+    fn pair_shift(self, p: [V; 2], amounts: [i8; 8]) -> [V; 2] {
+        let shift = |v: u64x2, a: i8| {
+            let count = u32::from(a.unsigned_abs());
+            if a >= 0 { v << count } else { v >> count }
+        };
+        [
+            core::array::from_fn(|k| shift(p[0][k], amounts[k])),
+            core::array::from_fn(|k| shift(p[1][k], amounts[k + 4])),
+        ]
+    }
+
     #[inline(always)]
     fn swap_opposite(self, v: V) -> V {
         // [high, high] then [low of that, low of v]: the halves exchanged (one shuffle once

@@ -73,6 +73,20 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
         }
         same(lanes.sub(va, vb), zip(a, b, u64::wrapping_sub), "sub");
 
+        // A pair (`Lanes::pair`): given back as it was taken, and lane-wise operations on its
+        // registers are those operations on each of its two vectors.
+        let p = lanes.pair(va, vb);
+        let [pa, pb] = lanes.unpair(p);
+        same(pa, a, "the first of a pair");
+        same(pb, b, "the second of a pair");
+        let q = lanes.pair(vb, va);
+        let [x, y] = lanes.unpair([lanes.and(p[0], q[0]), lanes.and(p[1], q[1])]);
+        same(x, zip(a, b, |x, y| x & y), "and of pairs");
+        same(y, zip(b, a, |x, y| x & y), "and of pairs");
+        let [x, y] = lanes.unpair([lanes.or(p[0], q[0]), lanes.or(p[1], q[1])]);
+        same(x, zip(a, b, |x, y| x | y), "or of pairs");
+        same(y, zip(b, a, |x, y| x | y), "or of pairs");
+
         // The list writer's operations, against formulas.
         let nonzero = (0..8).fold(0u8, |bits, i| bits | ((a[i] != 0) as u8) << i);
         assert_eq!(lanes.nonzero_lanes(va), nonzero, "nonzero_lanes of {a:x?}");

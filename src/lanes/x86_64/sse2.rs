@@ -85,6 +85,21 @@ fn swap_bytes(r: __m128i) -> __m128i {
     }
 }
 
+/// Both halves of `r` moved left by `amount` bit positions, or right by `-amount` when
+/// negative (|amount| < 64).
+#[inline(always)]
+fn shift_both(r: __m128i, amount: i8) -> __m128i {
+    // SAFETY: SSE2 is the baseline of x86-64.
+    unsafe {
+        let count = _mm_cvtsi32_si128(i32::from(amount.unsigned_abs()));
+        if amount >= 0 {
+            _mm_sll_epi64(r, count)
+        } else {
+            _mm_srl_epi64(r, count)
+        }
+    }
+}
+
 /// The sum of the 16 bytes of `r`.
 #[inline(always)]
 fn sum_bytes(r: __m128i) -> u64 {
@@ -186,6 +201,39 @@ impl<const POPCNT: bool> Lanes for Sse2With<POPCNT> {
     fn swap_opposite(self, v: V) -> V {
         // SAFETY: SSE2 is present (token).
         v.map(|r| unsafe { _mm_shuffle_epi32::<0b01_00_11_10>(r) })
+    }
+
+    /// Register `k` of the pair's first vector holds lane `k` of `a` and of `b`, register `k`
+    /// of its second lane `k + 4` of each: a register's halves go the same direction, and a
+    /// shift is one instruction where a single vector's takes two and a blend.
+    #[inline(always)]
+    fn pair(self, a: V, b: V) -> [V; 2] {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            [
+                core::array::from_fn(|k| _mm_unpacklo_epi64(a[k], b[k])),
+                core::array::from_fn(|k| _mm_unpackhi_epi64(a[k], b[k])),
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn unpair(self, p: [V; 2]) -> [V; 2] {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            [
+                core::array::from_fn(|k| _mm_unpacklo_epi64(p[0][k], p[1][k])),
+                core::array::from_fn(|k| _mm_unpackhi_epi64(p[0][k], p[1][k])),
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn pair_shift(self, p: [V; 2], amounts: [i8; 8]) -> [V; 2] {
+        [
+            core::array::from_fn(|k| shift_both(p[0][k], amounts[k])),
+            core::array::from_fn(|k| shift_both(p[1][k], amounts[k + 4])),
+        ]
     }
 
     #[inline(always)]
