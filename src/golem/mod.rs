@@ -92,12 +92,20 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
 
     // Phase 1: opponent attacks; sliders through our king (x-ray).
     let their_sliders = by_line_kind(lanes, b[ORTHOGONAL] & them, b[DIAGONAL] & them);
-    // Our king's rays (phase 2) filled with theirs: both fills' shifts at once.
-    let [their_rays, king_rays] = slide_two(
-        lanes,
-        [their_sliders, splat(!(occupied ^ king))],
-        [splat(king), splat(!occupied)],
-    );
+    let their_empty = splat(!(occupied ^ king));
+    // Where the backend fills two sets in fewer instructions than one after the other, our
+    // king's rays (phase 2) are filled with theirs; elsewhere in phase 2, as before (filled
+    // together there, the opponent's attacks, the longest chain, came later).
+    let (their_rays, paired_king_rays) = if L::PAIRS_FILLS {
+        let [theirs, king_rays] = slide_two(
+            lanes,
+            [their_sliders, their_empty],
+            [splat(king), splat(!occupied)],
+        );
+        (theirs, Some(king_rays))
+    } else {
+        (slide(lanes, their_sliders, their_empty), None)
+    };
     // The three vectors joined lane by lane first: one reduction across the lanes, not three.
     let their_knight_attacks = jump(lanes, splat(b[KNIGHTS] & them));
     let their_king_attacks = step_one(lanes, b[KINGS] & them);
@@ -105,6 +113,12 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
         | pawn_attacks_south(b[PAWNS] & them);
 
     // Phase 2: our king as a super piece; in-between sets, pins and checkers.
+    // (A `match`, not `unwrap_or_else`: a closure's call is not inlined into an entry point
+    // whose target features the closure lacks.)
+    let king_rays = match paired_king_rays {
+        Some(king_rays) => king_rays,
+        None => slide(lanes, splat(king), splat(!occupied)),
+    };
     let between = their_rays & king_rays.swap_opposite();
     let line_between = between | between.swap_opposite();
     // Sliding and knight checkers in one vector, as the attacks above, and its reduction

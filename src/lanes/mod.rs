@@ -97,6 +97,13 @@ pub(crate) trait Lanes: Copy {
 
     // Two vectors of eight bitboards that shift alike (`golem::directions::slide_two`).
 
+    /// Whether the pipeline fills two sets as a pair ([`Lanes::pair`]): true where that
+    /// takes fewer instructions than two fills, that is where [`Lanes::pair_shift`] is
+    /// overridden. Elsewhere two fills interleaved ran about as many instructions as one after
+    /// the other, and the lists took longer (`BENCHMARKS.md`, "Two fills as a pair (session
+    /// 31)").
+    const PAIRS_FILLS: bool = false;
+
     /// `a` and `b` in the layout [`Lanes::pair_shift`] shifts: as they are by default, or
     /// regrouped by a backend whose shift moves a register's two halves by one count (SSE2,
     /// simd128), so that each register holds one direction of both and a shift is one

@@ -158,6 +158,8 @@ impl Lanes for Portable {
         })
     }
 
+    const PAIRS_FILLS: bool = true;
+
     /// As in the SSE2 backend: vector `k` of the pair's first half holds lane `k` of `a` and
     /// of `b`, vector `k` of its second lane `k + 4` of each, so that a vector's halves go
     /// the same direction and a shift is one, not two and a blend.

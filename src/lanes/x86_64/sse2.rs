@@ -203,6 +203,8 @@ impl<const POPCNT: bool> Lanes for Sse2With<POPCNT> {
         v.map(|r| unsafe { _mm_shuffle_epi32::<0b01_00_11_10>(r) })
     }
 
+    const PAIRS_FILLS: bool = true;
+
     /// Register `k` of the pair's first vector holds lane `k` of `a` and of `b`, register `k`
     /// of its second lane `k + 4` of each: a register's halves go the same direction, and a
     /// shift is one instruction where a single vector's takes two and a blend.
