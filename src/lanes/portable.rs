@@ -55,6 +55,14 @@ fn each(a: V, b: V, f: impl Fn(u64x2, u64x2) -> u64x2) -> V {
     [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
 }
 
+/// Both halves of `v` moved left by `amount` bit positions, or right by `-amount` when
+/// negative (|amount| < 64).
+#[inline(always)]
+fn shift_both(v: u64x2, amount: i8) -> u64x2 {
+    let count = u32::from(amount.unsigned_abs());
+    if amount >= 0 { v << count } else { v >> count }
+}
+
 #[inline(always)]
 fn bytes(v: u64x2) -> u8x16 {
     wide::bytemuck::cast(v)
@@ -181,13 +189,9 @@ impl Lanes for Portable {
 
     #[inline(always)]
     fn pair_shift(self, p: [V; 2], amounts: [i8; 8]) -> [V; 2] {
-        let shift = |v: u64x2, a: i8| {
-            let count = u32::from(a.unsigned_abs());
-            if a >= 0 { v << count } else { v >> count }
-        };
         [
-            core::array::from_fn(|k| shift(p[0][k], amounts[k])),
-            core::array::from_fn(|k| shift(p[1][k], amounts[k + 4])),
+            core::array::from_fn(|k| shift_both(p[0][k], amounts[k])),
+            core::array::from_fn(|k| shift_both(p[1][k], amounts[k + 4])),
         ]
     }
 
@@ -206,12 +210,7 @@ impl Lanes for Portable {
 
     #[inline(always)]
     fn shift_all(self, v: V, amount: i8) -> V {
-        let count = u32::from(amount.unsigned_abs());
-        if amount >= 0 {
-            v.map(|r| r << count)
-        } else {
-            v.map(|r| r >> count)
-        }
+        v.map(|r| shift_both(r, amount))
     }
 
     #[inline(always)]

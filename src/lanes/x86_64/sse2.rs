@@ -249,15 +249,7 @@ impl<const POPCNT: bool> Lanes for Sse2With<POPCNT> {
 
     #[inline(always)]
     fn shift_all(self, v: V, amount: i8) -> V {
-        // SAFETY: SSE2 is present (token).
-        unsafe {
-            let count = _mm_cvtsi32_si128(amount.unsigned_abs() as i32);
-            if amount >= 0 {
-                v.map(|r| _mm_sll_epi64(r, count))
-            } else {
-                v.map(|r| _mm_srl_epi64(r, count))
-            }
-        }
+        v.map(|r| shift_both(r, amount))
     }
 
     #[inline(always)]
@@ -335,15 +327,7 @@ impl<const POPCNT: bool> PositionLanes for Sse2With<POPCNT> {
 
     #[inline(always)]
     fn shift_all(self, v: __m128i, amount: i8) -> __m128i {
-        // SAFETY: SSE2 is present (token).
-        unsafe {
-            let count = _mm_cvtsi32_si128(amount.unsigned_abs() as i32);
-            if amount >= 0 {
-                _mm_sll_epi64(v, count)
-            } else {
-                _mm_srl_epi64(v, count)
-            }
-        }
+        shift_both(v, amount)
     }
 
     #[inline(always)]
