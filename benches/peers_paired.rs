@@ -16,6 +16,12 @@
 //! collected into a list that a function returns by value, as `legal_moves()` returns one: the
 //! like-for-like pair, shown beside the measure, not in its place.
 //!
+//! A backend's entry points are compiled with the build's target features as well as their
+//! own, so in a native build on a CPU with AVX-512 the avx2 and sse2 backends run AVX-512 code
+//! (EVEX ternary logic, 32 registers), which no AVX2 CPU runs: to time them there, add `-C
+//! target-feature=-avx512f` (cozy-chess, scalar with BMI2, runs as fast either way;
+//! `scripts/speed-bars.sh` does so).
+//!
 //! The sets: `games`, the representative one, 20,000 distinct positions from seeded random
 //! games (`LIST_POSITIONS` sets the number), each visited once per run, as an engine meets
 //! positions it has not seen; and `replayed`, the first 1000 positions of

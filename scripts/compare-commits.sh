@@ -12,6 +12,10 @@
 #   BASE: a commit (the last one measured on this kind of CPU); BACKEND: default avx512 (the
 #   check that an AVX-512 machine's session owes); RUNS: default 3.
 # example: scripts/compare-commits.sh 7108bb3 avx512
+# On a CPU with AVX-512, the bench of any other backend is built with `-C
+# target-feature=-avx512f` too (as scripts/speed-bars.sh says, a backend's entry points take
+# the build's features as well as their own: in a plain native build the avx2 and sse2 entries
+# would hold AVX-512 code), in target directories of their own.
 # Builds go to target/compare/ (kept, so a second run does not build again; BASE is checked
 # out there as a git worktree: `git worktree remove target/compare/tree-<commit>` when done); a
 # build takes a few minutes. Run nothing else meanwhile: the figures are times.
@@ -28,20 +32,27 @@ base_sha=$(git rev-parse --verify --quiet "$base^{commit}") ||
 short=$(git rev-parse --short "$base_sha")
 out=$root/target/compare
 mkdir -p "$out"
+bench_flags="-C target-cpu=native"
+variant=""
+if [ "$backend" != avx512 ] && grep -qw avx512f /proc/cpuinfo; then
+  bench_flags="$bench_flags -C target-feature=-avx512f"
+  variant="-no-avx512"
+fi
 
 # Builds the checkout in $1 with the target directory $2; prints the bench binary's path, then
 # the shipped binary's.
 build() {
-  local src=$1 target=$2 bench
-  (cd "$src" && CARGO_TARGET_DIR=$target RUSTFLAGS="-C target-cpu=native" \
+  local src=$1 target=$2 bench shipped
+  shipped=${target%-no-avx512}-shipped # the shipped build has no RUSTFLAGS: one for both
+  (cd "$src" && CARGO_TARGET_DIR=$target RUSTFLAGS="$bench_flags" \
     cargo bench --no-run --bench peers_paired 2>&1) >"$target.log" ||
     { cat "$target.log" >&2; exit 1; }
   bench=$(grep -o 'Executable benches/peers_paired.rs (.*)' "$target.log" | tail -1 |
     sed 's/.*(\(.*\))/\1/')
-  (cd "$src" && CARGO_TARGET_DIR=$target-shipped cargo build --release --bin dirgolem 2>&1) \
+  (cd "$src" && CARGO_TARGET_DIR=$shipped cargo build --release --bin dirgolem 2>&1) \
     >>"$target.log" || { cat "$target.log" >&2; exit 1; }
   echo "$bench"
-  echo "$target-shipped/release/dirgolem"
+  echo "$shipped/release/dirgolem"
 }
 
 tree=$out/tree-$short
@@ -49,8 +60,8 @@ if [ ! -d "$tree" ]; then
   git worktree add --detach --quiet "$tree" "$base_sha"
 fi
 echo "building $short and the working tree (logs in $out)" >&2
-mapfile -t base_bins < <(build "$tree" "$out/target-$short")
-mapfile -t head_bins < <(build "$root" "$out/target-head")
+mapfile -t base_bins < <(build "$tree" "$out/target-$short$variant")
+mapfile -t head_bins < <(build "$root" "$out/target-head$variant")
 for bin in "${base_bins[@]}" "${head_bins[@]}" ""; do
   [ -z "$bin" ] && break
   [ -x "$bin" ] || { echo "a build failed (logs in $out)" >&2; exit 1; }
@@ -67,6 +78,7 @@ fi
 log=$out/run-$short-$backend.txt
 {
   echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "bench built with RUSTFLAGS=\"$bench_flags\""
   echo "base $short against the working tree at $(git rev-parse --short HEAD)" \
     "($(git status --porcelain | grep -c . || true) files changed), backend $backend"
   scripts/paired-ab.sh perft "$runs" base "${base_bins[0]}" head "${head_bins[0]}" "$backend"

@@ -5,6 +5,9 @@
 #
 # usage: scripts/paired-ab.sh perft|lists RUNS NAME_A BINARY_A NAME_B BINARY_B [BACKEND]
 #   BACKEND: default avx2. perft runs 7 rounds, lists 9 (PAIRED_ROUNDS).
+# On a CPU with AVX-512, build the binaries for avx2 or sse2 with RUSTFLAGS="-C target-cpu=native
+# -C target-feature=-avx512f": in a plain native build their entry points hold AVX-512 code
+# (scripts/speed-bars.sh says why).
 # example (two checkouts built with RUSTFLAGS="-C target-cpu=native" cargo bench --no-run
 # --bench peers_paired):
 #   scripts/paired-ab.sh perft 3 before ../old/target/release/deps/peers_paired-<hash> \
