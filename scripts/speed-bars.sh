@@ -24,7 +24,7 @@
 # with AVX-512 also with `-C target-feature=-avx512f`. A backend's entry points are compiled
 # with the build's features and their own, so in a plain native build on such a CPU the avx2
 # entries hold AVX-512 code (EVEX ternary logic, 32 registers, mask registers): not what an
-# AVX2-only CPU runs, and on the Xeon of session 32 5 to 10 % faster on the lists and about 20 %
+# AVX2-only CPU runs, and on the Xeon of session 32 3 to 10 % faster on the lists and 17 to 20 %
 # on perft. Without AVX-512 they are AVX2 code, as the shipped build's are; cozy-chess, scalar
 # code with BMI2, runs as fast either way (BENCHMARKS.md, "The avx2 backend measured as AVX2").
 # The sse2 rows run in the same build, so there the sse2 entries may use the AVX2 encodings of
