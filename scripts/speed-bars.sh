@@ -56,9 +56,11 @@ peers=$(RUSTFLAGS="$bench_flags" CARGO_TARGET_DIR=target/speed-bars \
 # The avx2 perft recursion holds no AVX-512 instruction (EVEX ternary logic, registers 16 to
 # 31, zmm or mask registers): else the avx2 rows would measure other code than an AVX2 CPU's.
 if command -v objdump >/dev/null; then
-  evex=$(objdump -d --no-show-raw-insn -C "$peers" | awk '
-    /^[0-9a-f]+ </ { inside = index($0, "avx2::Avx2>::perft_batched>:") > 0 }
-    inside && /vpternlog|%[xy]mm(1[6-9]|2[0-9]|3[01])|%zmm|%k[0-7]/ { n++ } END { print n + 0 }')
+  read -r found evex < <(objdump -d --no-show-raw-insn -C "$peers" | awk '
+    /^[0-9a-f]+ </ { inside = index($0, "avx2::Avx2>::perft_batched>:") > 0; found += inside }
+    inside && /vpternlog|%[xy]mm(1[6-9]|2[0-9]|3[01])|%zmm|%k[0-7]/ { n++ }
+    END { print found + 0, n + 0 }')
+  [ "$found" -gt 0 ] || { echo "no avx2 perft_batched in $peers (renamed?)" >&2; exit 1; }
   [ "$evex" -eq 0 ] || { echo "the avx2 entries hold $evex AVX-512 instructions" >&2; exit 1; }
 fi
 
