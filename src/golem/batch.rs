@@ -24,7 +24,9 @@
 //! than shifting it out of the vectors.
 
 use super::castling;
-use super::directions::{E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, W};
+use super::directions::{
+    E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, W, opposite,
+};
 use super::tally::Tally;
 use crate::Move;
 use crate::attacks::{KING, KNIGHT, RAYS};
@@ -559,11 +561,14 @@ impl FromParent {
         let knights = (parent[KNIGHTS] & ours).swap_bytes();
         let second_knight = knights & knights.wrapping_sub(1);
         let at_most_two_knights = second_knight & second_knight.wrapping_sub(1) == 0;
+        // The castling rights of the side to move, on its first rank.
+        let rights = (parent[SPECIAL] & RANK_8).swap_bytes();
         FromParent {
             men: (king.is_power_of_two() && at_most_two_knights).then(|| KnownMen {
                 lines: king_lines(king),
                 king,
                 knights: [knights ^ second_knight, second_knight],
+                reach: their_reach(king, rights),
             }),
             present: Present {
                 knights: parent[KNIGHTS] != 0,
@@ -587,6 +592,62 @@ struct KnownMen {
     /// The knights of the side to move before the move (one may be taken), a one-square
     /// bitboard each, or zero for none.
     knights: [u64; 2],
+    /// `reach[d]`: where an opponent's slider moving in ray direction `d` must stand for its
+    /// attacks in that direction to matter to the count, see [`their_reach`].
+    reach: &'static [u64; 8],
+}
+
+/// Where an opponent's slider moving in each ray direction must stand, on an empty board, to
+/// attack a square that the count of the positions with our king on `king` (a one-square
+/// bitboard) and castling rights `rights` (on our first rank) reads of the opponent's attacks:
+/// those the king stands on or steps to, and those castling crosses. The count reads them
+/// there only, and the squares between a pinning or checking slider and the king are on the
+/// king's lines, so a slider moving in a direction from elsewhere changes no count, and no
+/// lane with one in it leaves that direction's fill undone. Castling from e1 with the rooks of
+/// a1 and h1 crosses c1 to g1; any other castling (Chess960) reads the attacks on the whole
+/// first rank, and then every fill is done.
+#[inline(always)]
+fn their_reach(king: u64, rights: u64) -> &'static [u64; 8] {
+    if rights == 0 {
+        &THEIR_REACH[king.trailing_zeros() as usize & 63]
+    } else if king == E1 && rights & !(A1 | H1) == 0 {
+        &THEIR_REACH_CASTLING_FROM_E1
+    } else {
+        &EVERY_SQUARE_EVERY_WAY
+    }
+}
+
+/// [`their_reach`] of a king on each square, without castling rights.
+static THEIR_REACH: [[u64; 8]; 64] = {
+    let mut table = [[0; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = reach_of(KING[sq] | 1 << sq);
+        sq += 1;
+    }
+    table
+};
+
+/// [`their_reach`] of a king on e1 that may castle with the rooks on a1 and h1.
+static THEIR_REACH_CASTLING_FROM_E1: [u64; 8] = reach_of(KING[4] | E1 | C1 | G1);
+
+/// [`their_reach`] where castling may cross any square of the first rank: every fill done.
+static EVERY_SQUARE_EVERY_WAY: [u64; 8] = [!0; 8];
+
+/// `reach[d]`: the squares from which a slider moving in ray direction `d` attacks a square of
+/// `squares` on an empty board.
+const fn reach_of(squares: u64) -> [u64; 8] {
+    let mut reach = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut left = squares;
+        while left != 0 {
+            reach[d] |= RAYS[opposite(d)][left.trailing_zeros() as usize];
+            left &= left - 1;
+        }
+        d += 1;
+    }
+    reach
 }
 
 /// The legal moves of the eight made boards `b`. `known`, where the boards were made from one
@@ -1000,8 +1061,18 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
         }
         if theirs_present[l % 2] {
             let sliders = their_sliders[l % 2];
-            let theirs_forward = slide_towards(lanes, l, sliders, empty);
-            let theirs_back = slide_towards(lanes, l + 4, sliders, empty);
+            // Where the king is known, a direction in which no lane has a slider that could
+            // reach a square the count reads ([`their_reach`]) is not filled. (Each test next
+            // to its branch: a flag kept across the other fill is reduced to a general
+            // register, several instructions more.)
+            let theirs_forward = match known {
+                Some(known) if !(sliders & splat!(known.reach[l])).any() => zero,
+                _ => slide_towards(lanes, l, sliders, empty),
+            };
+            let theirs_back = match known {
+                Some(known) if !(sliders & splat!(known.reach[l + 4])).any() => zero,
+                _ => slide_towards(lanes, l + 4, sliders, empty),
+            };
             their_attacks = their_attacks | theirs_forward | theirs_back;
             let on_king_line = match known {
                 Some(known) => (sliders & splat!(known.lines[l])).any(),
