@@ -212,18 +212,15 @@ fn count_broadcast<L: Lanes, const N: usize>(
         *word = m.to_bits();
         kinds |= m.kind_bits();
     }
-    // Plain moves only (the kinds OR-ed) on the broadcast parent, where none is a double push
-    // beside an enemy pawn (tested on the vectors of squares); otherwise the moves that need it
-    // on their own parents ([`change_parent`]).
+    // Plain moves only (the kinds OR-ed) on the broadcast parent; otherwise the moves that need
+    // it on their own parents ([`change_parent`]).
     const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
-    if kinds == Move::RAW_NORMAL
-        && let Some(n) = lanes.by_position(CountBroadcast {
+    if kinds == Move::RAW_NORMAL {
+        return Some(lanes.by_position(CountBroadcast {
             parent,
             words: &words,
             moves: N,
-        })
-    {
-        return Some(n);
+        }));
     }
     // Each move on its own parent: the broadcast parent in every lane's columns, changed
     // where the move needs it. Most moves of such an eight or four leave their parent as it
@@ -334,8 +331,7 @@ impl PositionJob for CountColumns<'_> {
 }
 
 /// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
-/// of positions, all plain moves) made in `parent`, the same board in every lane; `None` where
-/// one is a double push beside an enemy pawn (whose parent [`change_parent`] changes).
+/// of positions, all plain moves) made in `parent`, the same board in every lane.
 struct CountBroadcast<'a> {
     parent: &'a Board,
     words: &'a [u16; 8],
@@ -343,10 +339,10 @@ struct CountBroadcast<'a> {
 }
 
 impl PositionJob for CountBroadcast<'_> {
-    type Output = Option<u64>;
+    type Output = u64;
 
     #[inline(always)]
-    fn run<P: PositionLanes>(self, lanes: P) -> Option<u64> {
+    fn run<P: PositionLanes>(self, lanes: P) -> u64 {
         debug_assert!(self.moves.is_multiple_of(P::LANES) && self.moves / P::LANES <= 4);
         let chunks = self.moves / P::LANES;
         let zero = Positions::splat(lanes, 0);
@@ -377,8 +373,17 @@ impl PositionJob for CountBroadcast<'_> {
                 }
                 double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
             };
+        // Where one is, the en passant square each such move leaves (see `change_parent`),
+        // mirrored, by lane: added to the parent's special squares in its lane, which the make
+        // keeps on the mirrored rank 6.
+        let mut en_passant = [0u64; 8];
         if double_pushed_beside {
-            return None;
+            for (square, &word) in en_passant.iter_mut().zip(&self.words[..self.moves]) {
+                let (source, target) = (1u64 << (word & 63), 1u64 << (word >> 6 & 63));
+                if double_push_beside_enemy_pawn(self.parent, source, target) {
+                    *square = square_after_double_push(self.parent, source, target).swap_bytes();
+                }
+            }
         }
         // The parent mirrored once, on general registers (see `make_mirrored`).
         let mut parents = [zero; 8];
@@ -389,10 +394,14 @@ impl PositionJob for CountBroadcast<'_> {
         let mut total = 0;
         for chunk in 0..chunks {
             let (from, to) = (from[chunk].swap_bytes(), to[chunk].swap_bytes());
+            let mut parents = parents;
+            if double_pushed_beside {
+                parents[SPECIAL] = parents[SPECIAL] | Positions::load(lanes, &en_passant, chunk);
+            }
             let made = make_mirrored(lanes, parents, from, to);
             total += count_made(lanes, made, Some(known));
         }
-        Some(total)
+        total
     }
 }
 
