@@ -601,22 +601,31 @@ struct KnownMen {
     /// The knights of the side to move before the move (one may be taken), a one-square
     /// bitboard each, or zero for none.
     knights: [u64; 2],
-    /// `reach[d]`: where an opponent's slider moving in ray direction `d` must stand for its
-    /// attacks in that direction to matter to the count, see [`their_reach`].
-    reach: &'static [u64; 8],
+    /// Where the opponent's men must stand for their attacks to matter to the count, see
+    /// [`their_reach`].
+    reach: &'static Reach,
 }
 
-/// Where an opponent's slider moving in each ray direction must stand, on an empty board, to
-/// attack a square that the count of the positions with our king on `king` (a one-square
-/// bitboard) and castling rights `rights` (on our first rank) reads of the opponent's attacks:
-/// those the king stands on or steps to, and those castling crosses. The count reads them
-/// there only, and the squares between a pinning or checking slider and the king are on the
-/// king's lines, so a slider moving in a direction from elsewhere changes no count, and no
-/// lane with one in it leaves that direction's fill undone. Castling from e1 with the rooks of
-/// a1 and h1 crosses c1 to g1; any other castling (Chess960) reads the attacks on the whole
-/// first rank, and then every fill is done.
+/// Where the opponent's men must stand, on an empty board, to attack a square of a set: for a
+/// slider moving in each ray direction, for a knight and for the king.
+struct Reach {
+    /// `sliders[d]`: for a slider moving in ray direction `d`.
+    sliders: [u64; 8],
+    knights: u64,
+    king: u64,
+}
+
+/// Where the opponent's men must stand, on an empty board, to attack a square that the count
+/// of the positions with our king on `king` (a one-square bitboard) and castling rights
+/// `rights` (on our first rank) reads of the opponent's attacks: those the king stands on or
+/// steps to, and those castling crosses. The count reads them there only, and the squares
+/// between a pinning or checking slider and the king are on the king's lines, so a man
+/// elsewhere changes no count: the opponent's king, its knights and its sliders moving in a
+/// direction are left out where no lane has one where it reaches. Castling from e1 with the
+/// rooks of a1 and h1 crosses c1 to g1; any other castling (Chess960) reads the attacks on the
+/// whole first rank, and then nothing is left out.
 #[inline(always)]
-fn their_reach(king: u64, rights: u64) -> &'static [u64; 8] {
+fn their_reach(king: u64, rights: u64) -> &'static Reach {
     if rights == 0 {
         &THEIR_REACH[king.trailing_zeros() as usize & 63]
     } else if king == E1 && rights & !(A1 | H1) == 0 {
@@ -627,8 +636,8 @@ fn their_reach(king: u64, rights: u64) -> &'static [u64; 8] {
 }
 
 /// [`their_reach`] of a king on each square, without castling rights.
-static THEIR_REACH: [[u64; 8]; 64] = {
-    let mut table = [[0; 8]; 64];
+static THEIR_REACH: [Reach; 64] = {
+    let mut table = [const { reach_of(0) }; 64];
     let mut sq = 0;
     while sq < 64 {
         table[sq] = reach_of(KING[sq] | 1 << sq);
@@ -638,23 +647,33 @@ static THEIR_REACH: [[u64; 8]; 64] = {
 };
 
 /// [`their_reach`] of a king on e1 that may castle with the rooks on a1 and h1.
-static THEIR_REACH_CASTLING_FROM_E1: [u64; 8] = reach_of(KING[4] | E1 | C1 | G1);
+static THEIR_REACH_CASTLING_FROM_E1: Reach = reach_of(KING[4] | E1 | C1 | G1);
 
-/// [`their_reach`] where castling may cross any square of the first rank: every fill done.
-static EVERY_SQUARE_EVERY_WAY: [u64; 8] = [!0; 8];
+/// [`their_reach`] where castling may cross any square of the first rank: nothing left out.
+static EVERY_SQUARE_EVERY_WAY: Reach = Reach {
+    sliders: [!0; 8],
+    knights: !0,
+    king: !0,
+};
 
-/// `reach[d]`: the squares from which a slider moving in ray direction `d` attacks a square of
-/// `squares` on an empty board.
-const fn reach_of(squares: u64) -> [u64; 8] {
-    let mut reach = [0; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut left = squares;
-        while left != 0 {
-            reach[d] |= RAYS[opposite(d)][left.trailing_zeros() as usize];
-            left &= left - 1;
+/// Where the opponent's men attack a square of `squares` from, on an empty board.
+const fn reach_of(squares: u64) -> Reach {
+    let mut reach = Reach {
+        sliders: [0; 8],
+        knights: 0,
+        king: 0,
+    };
+    let mut left = squares;
+    while left != 0 {
+        let sq = left.trailing_zeros() as usize;
+        let mut d = 0;
+        while d < 8 {
+            reach.sliders[d] |= RAYS[opposite(d)][sq];
+            d += 1;
         }
-        d += 1;
+        reach.knights |= KNIGHT[sq];
+        reach.king |= KING[sq];
+        left &= left - 1;
     }
     reach
 }
@@ -1030,9 +1049,16 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     let their_diagonal = diagonal & them;
     let any_knights = !orthogonal_only && (!skip_absent || present.knights);
     let their_pawns = pawns & them;
-    let mut their_attacks = king_attacks(kings & them, lanes)
-        | (their_pawns.shift_all(-7) & splat!(NOT_FILE_A))
+    let mut their_attacks = (their_pawns.shift_all(-7) & splat!(NOT_FILE_A))
         | (their_pawns.shift_all(-9) & splat!(NOT_FILE_H));
+    // Where the king is known, the opponent's king and knights are left out where no lane has
+    // one standing where it could reach a square the count reads (see [`their_reach`]); a
+    // knight that checks is among those.
+    let their_king = kings & them;
+    their_attacks = match known {
+        Some(known) if !(their_king & splat!(known.reach.king)).any() => their_attacks,
+        _ => their_attacks | king_attacks(their_king, lanes),
+    };
     // Where the king is known, the squares it is checked from by a pawn or a knight, and
     // those it steps to, are the same in every lane: a look-up, not shifts of the vectors.
     let king_known = known.map(|known| known.king);
@@ -1042,8 +1068,12 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
         None => (king.shift_all(9) & splat!(NOT_FILE_A)) | (king.shift_all(7) & splat!(NOT_FILE_H)),
     };
     let mut checkers = pawn_checks & their_pawns;
-    if any_knights {
-        let their_knights = knights & them;
+    let their_knights = knights & them;
+    let knights_near = match known {
+        Some(known) => (their_knights & splat!(known.reach.knights)).any(),
+        None => true,
+    };
+    if any_knights && knights_near {
         their_attacks = their_attacks | knight_attacks(their_knights, lanes);
         let knight_checks = match king_square {
             Some(square) => splat!(KNIGHT[square]),
@@ -1075,11 +1105,11 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
             // to its branch: a flag kept across the other fill is reduced to a general
             // register, several instructions more.)
             let theirs_forward = match known {
-                Some(known) if !(sliders & splat!(known.reach[l])).any() => zero,
+                Some(known) if !(sliders & splat!(known.reach.sliders[l])).any() => zero,
                 _ => slide_towards(lanes, l, sliders, empty),
             };
             let theirs_back = match known {
-                Some(known) if !(sliders & splat!(known.reach[l + 4])).any() => zero,
+                Some(known) if !(sliders & splat!(known.reach.sliders[l + 4])).any() => zero,
                 _ => slide_towards(lanes, l + 4, sliders, empty),
             };
             their_attacks = their_attacks | theirs_forward | theirs_back;
