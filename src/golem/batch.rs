@@ -1003,7 +1003,9 @@ fn promotion_targets<P: PositionLanes>(
 /// which no lane has an enemy slider of its kind then holds no pin and no check, and the
 /// king's rays along it are not computed; the others are computed by [`king_ray`] with the
 /// king known. The squares the king is checked from by pawns and knights, those it steps to,
-/// and our knights' targets are then look-ups, not shifts of the vectors.
+/// and our knights' targets are then look-ups, not shifts of the vectors; and the opponent's
+/// king, knights and sliders of a direction are left out where no lane has one that could
+/// reach a square whose attacks the count reads ([`their_reach`]).
 // Not forced inline in unoptimised builds (`build.rs` says why).
 #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
 #[cfg_attr(dirgolem_unoptimized, inline)]
