@@ -57,6 +57,22 @@ const fn step_table(steps: &[(i8, i8)], repeat: bool) -> [[u64; 64]; 8] {
 /// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d` (lane order).
 pub(crate) const RAYS: [[u64; 64]; 8] = step_table(&RAY_STEPS, true);
 
+/// `LINES[sq][l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`: N-S,
+/// NE-SW, E-W, SE-NW) through `sq` (exclusive), on an empty board.
+pub(crate) static LINES: [[u64; 4]; 64] = {
+    let mut table = [[0; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut l = 0;
+        while l < 4 {
+            table[sq][l] = RAYS[l][sq] | RAYS[l + 4][sq];
+            l += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
 const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),

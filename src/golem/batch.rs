@@ -29,7 +29,7 @@ use super::directions::{
 };
 use super::tally::Tally;
 use crate::Move;
-use crate::attacks::{KING, KNIGHT, RAYS};
+use crate::attacks::{KING, KNIGHT, LINES, RAYS};
 use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
 use crate::position::*;
 use crate::position::{
@@ -516,35 +516,19 @@ pub(super) fn king_lines(kings: u64) -> [u64; 4] {
     if kings & kings.wrapping_sub(1) == 0 {
         // One king, as in every position of a game, by a look-up. None (a board a caller made
         // without one) gives the lines of a1: with no king in any lane, no king ray is on them.
-        return KING_LINES[kings.trailing_zeros() as usize & 63];
+        return LINES[kings.trailing_zeros() as usize & 63];
     }
     let mut lines = [0; 4];
     let mut left = kings;
     while left != 0 {
         let sq = left.trailing_zeros() as usize;
         for (l, line) in lines.iter_mut().enumerate() {
-            *line |= KING_LINES[sq][l];
+            *line |= LINES[sq][l];
         }
         left &= left - 1;
     }
     lines
 }
-
-/// `KING_LINES[sq][l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`)
-/// through `sq`, on an empty board.
-static KING_LINES: [[u64; 4]; 64] = {
-    let mut table = [[0; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut l = 0;
-        while l < 4 {
-            table[sq][l] = RAYS[l][sq] | RAYS[l + 4][sq];
-            l += 1;
-        }
-        sq += 1;
-    }
-    table
-};
 
 /// What the count knows of positions made from one parent (the same board in every lane)
 /// before the moves are made: the mover's men are the parent's, and a move that is not made

@@ -53,8 +53,9 @@ pub(crate) fn square_after_double_push(b: &Board, from_bb: u64, to_bb: u64) -> u
     // and the capture change no attack of a knight, king or pawn that stays. So an attack after
     // them is a slider's through a square they empty, on a line through the king: without a
     // slider of ours and such a square on one line kind, as mostly, every capturer may take.
-    let [orthogonal_lines, diagonal_lines] =
-        SLIDER_LINES[their_king.trailing_zeros() as usize & 63];
+    let [north_south, north_east, east_west, south_east] =
+        crate::attacks::LINES[their_king.trailing_zeros() as usize & 63];
+    let (orthogonal_lines, diagonal_lines) = (north_south | east_west, north_east | south_east);
     let emptied = from_bb | to_bb | capturers;
     if !(emptied & orthogonal_lines != 0 && b[ORTHOGONAL] & ours & orthogonal_lines != 0
         || emptied & diagonal_lines != 0 && b[DIAGONAL] & ours & diagonal_lines != 0)
@@ -71,22 +72,6 @@ pub(crate) fn square_after_double_push(b: &Board, from_bb: u64, to_bb: u64) -> u
     }
     0
 }
-
-/// `SLIDER_LINES[sq]`: the squares an orthogonal and a diagonal slider on `sq` attack on an
-/// empty board.
-static SLIDER_LINES: [[u64; 2]; 64] = {
-    let mut table = [[0; 2]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            table[sq][d % 2] |= crate::attacks::RAYS[d][sq];
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
-};
 
 /// Whether `king` (of the side not to move in `b`) is attacked by the men `ours` of the side to
 /// move, with the squares `occupied` blocking: by ray scans, as `king_attacked_by_ray_scans`
