@@ -368,7 +368,7 @@ impl PositionJob for CountBroadcast<'_> {
             } else {
                 let mut double_pushes = 0;
                 for &word in &self.words[..self.moves] {
-                    let (source, target) = (1u64 << (word & 63), 1u64 << (word >> 6 & 63));
+                    let (source, target) = word_squares(word);
                     double_pushes |= target & (source & self.parent[PAWNS]) << 16;
                 }
                 double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
@@ -379,7 +379,7 @@ impl PositionJob for CountBroadcast<'_> {
         let mut en_passant = [0u64; 8];
         if double_pushed_beside {
             for (square, &word) in en_passant.iter_mut().zip(&self.words[..self.moves]) {
-                let (source, target) = (1u64 << (word & 63), 1u64 << (word >> 6 & 63));
+                let (source, target) = word_squares(word);
                 if double_push_beside_enemy_pawn(self.parent, source, target) {
                     *square = square_after_double_push(self.parent, source, target).swap_bytes();
                 }
@@ -403,6 +403,13 @@ impl PositionJob for CountBroadcast<'_> {
         }
         total
     }
+}
+
+/// The from and to squares, as one-square bitboards, of the move whose
+/// [`Move::to_bits`] word is `word`.
+#[inline(always)]
+fn word_squares(word: u16) -> (u64, u64) {
+    (1 << (word & 63), 1 << (word >> 6 & 63))
 }
 
 /// A legal move as the vector make takes it: the plain move `from -> to` (one-square
