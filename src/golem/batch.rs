@@ -13,12 +13,13 @@
 //! two on SSE2 and NEON: the count keeps some twenty bitboards live, and as two or four
 //! registers each they would mostly live on the stack.
 //!
-//! perft counts the positions one ply above the leaves eight at a time: eight moves of one
-//! parent with [`Batch::count_from_parent`] (the parent broadcast to every lane), then,
-//! likewise, four of the rest where a vector holds at most four positions and two where it
-//! holds two. What is left of each parent's moves goes
-//! through a [`Batch`] shared by the whole tree, so that it fills across parents; a lane left
-//! unfilled at the end holds a board without men of the side to move, which has no moves.
+//! perft counts the positions one ply above the leaves from their parent: the whole vectors of
+//! a parent's plain moves in one call ([`Batch::count_plain_from_parent`], the parent
+//! broadcast to every lane); where the parent has other moves, the rest eight at a time
+//! ([`Batch::count_from_parent`]), then, likewise, four where a vector holds at most four
+//! positions and two where it holds two. What is left of each parent's moves goes through a
+//! [`Batch`] shared by the whole tree, so that it fills across parents; a lane left unfilled at
+//! the end holds a board without men of the side to move, which has no moves.
 //! Counted from one parent, the side to move has the parent's king and knights in every lane
 //! (a capture may take a knight), and the count looks up what they give ([`KnownMen`]) rather
 //! than shifting it out of the vectors.
@@ -175,6 +176,36 @@ impl Batch {
         }
         count_broadcast(lanes, parent, moves)
     }
+    /// The number of legal replies to the plain moves `moves` of `parent` (relative squares;
+    /// see [`all_plain`]), counted without going through a batch: the parent is broadcast to
+    /// every lane. `moves` is whole vectors of the backend's positions
+    /// ([`positions_per_vector`]); one call counts all of them, so that what is known of the
+    /// parent is settled once.
+    #[inline(always)]
+    pub(crate) fn count_plain_from_parent<L: Lanes>(
+        lanes: L,
+        parent: &Board,
+        moves: &[Move],
+    ) -> u64 {
+        debug_assert!(all_plain(moves));
+        lanes.by_position(CountBroadcast { parent, moves })
+    }
+}
+
+/// Whether every move of `moves` is plain (not a promotion, en passant or castling), so that
+/// it is made in the vectors on its parent as it is: what
+/// [`Batch::count_plain_from_parent`] takes.
+#[inline(always)]
+pub(crate) fn all_plain(moves: &[Move]) -> bool {
+    const _: () = assert!(Move::RAW_NORMAL == 0, "the kinds are OR-ed");
+    moves.iter().fold(0, |kinds, m| kinds | m.kind_bits()) == Move::RAW_NORMAL
+}
+
+/// The number of positions per vector of `lanes`'s count by position (a constant once
+/// inlined).
+#[inline(always)]
+pub(crate) fn positions_per_vector<L: Lanes>(lanes: L) -> usize {
+    lanes.by_position(PositionsPerVector)
 }
 
 /// Whether `lanes` counts `N` moves of one parent at once ([`Batch::count_from_parent`]): where
@@ -182,7 +213,7 @@ impl Batch {
 /// inlined; the one place that decides it).
 #[inline(always)]
 pub(crate) fn counts_at_once<L: Lanes, const N: usize>(lanes: L) -> bool {
-    lanes.by_position(PositionsPerVector) <= N
+    positions_per_vector(lanes) <= N
 }
 
 /// The number of positions per vector of a backend's [`PositionLanes`].
@@ -206,21 +237,10 @@ fn count_broadcast<L: Lanes, const N: usize>(
     parent: &Board,
     moves: &[Move; N],
 ) -> Option<u64> {
-    let mut words = [0u16; 8];
-    let mut kinds = 0;
-    for (word, m) in words.iter_mut().zip(moves) {
-        *word = m.to_bits();
-        kinds |= m.kind_bits();
-    }
-    // Plain moves only (the kinds OR-ed) on the broadcast parent; otherwise the moves that need
-    // it on their own parents ([`change_parent`]).
-    const _: () = assert!(Move::RAW_NORMAL == 0, "kinds are OR-ed above");
-    if kinds == Move::RAW_NORMAL {
-        return Some(lanes.by_position(CountBroadcast {
-            parent,
-            words: &words,
-            moves: N,
-        }));
+    // Plain moves only on the broadcast parent; otherwise the moves that need it on their own
+    // parents ([`change_parent`]).
+    if all_plain(moves) {
+        return Some(lanes.by_position(CountBroadcast { parent, moves }));
     }
     // Each move on its own parent: the broadcast parent in every lane's columns, changed
     // where the move needs it. Most moves of such an eight or four leave their parent as it
@@ -273,7 +293,10 @@ fn count_broadcast<L: Lanes, const N: usize>(
         "only promotions have the kinds' bit 2"
     );
     let mut known = FromParent::of(parent);
-    if kinds & Move::RAW_PROMOTION != 0 {
+    if moves
+        .iter()
+        .any(|m| m.kind_bits() & Move::RAW_PROMOTION != 0)
+    {
         let present = &mut known.present;
         present.knights = true;
         // The parent's mover is the side not to move after its move (index 0, see
@@ -330,12 +353,13 @@ impl PositionJob for CountColumns<'_> {
     }
 }
 
-/// The legal replies to the moves `words[i]` ([`Move::to_bits`], `i < moves`, whole vectors
-/// of positions, all plain moves) made in `parent`, the same board in every lane.
+/// The legal replies to the plain moves `moves` of `parent` (whole vectors of positions), the
+/// same board in every lane: vector after vector, with what is known of the parent settled once
+/// for all of them (a parent's moves counted in one call, not a call per eight or four: each
+/// call sets up the broadcast anew).
 struct CountBroadcast<'a> {
     parent: &'a Board,
-    words: &'a [u16; 8],
-    moves: usize,
+    moves: &'a [Move],
 }
 
 impl PositionJob for CountBroadcast<'_> {
@@ -343,48 +367,12 @@ impl PositionJob for CountBroadcast<'_> {
 
     #[inline(always)]
     fn run<P: PositionLanes>(self, lanes: P) -> u64 {
-        debug_assert!(self.moves.is_multiple_of(P::LANES) && self.moves / P::LANES <= 4);
-        let chunks = self.moves / P::LANES;
+        debug_assert!(self.moves.len().is_multiple_of(P::LANES));
         let zero = Positions::splat(lanes, 0);
-        let (mut from, mut to) = ([zero; 4], [zero; 4]);
-        for chunk in 0..chunks {
-            (from[chunk], to[chunk]) = Positions::move_squares(lanes, self.words, chunk);
-        }
-        // `double_push_beside_enemy_pawn` for all the moves at once (a union, so true exactly
-        // when it is for one of them): on the vectors of squares where the backend makes them
-        // there, on general registers from the words elsewhere; on most parents none may be
-        // (`may_double_push_beside_enemy_pawn`), and the moves are not looked at.
-        let double_pushed_beside = may_double_push_beside_enemy_pawn(self.parent)
-            && if P::MOVE_SQUARES_IN_VECTORS {
-                let pawns = Positions::splat(lanes, self.parent[PAWNS]);
-                let mut double_pushes = zero;
-                for chunk in 0..chunks {
-                    double_pushes =
-                        double_pushes | (to[chunk] & (from[chunk] & pawns).shift_all(16));
-                }
-                let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
-                    | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
-                (beside & Positions::splat(lanes, self.parent[PAWNS] & self.parent[THEM])).any()
-            } else {
-                let mut double_pushes = 0;
-                for &word in &self.words[..self.moves] {
-                    let (source, target) = word_squares(word);
-                    double_pushes |= target & (source & self.parent[PAWNS]) << 16;
-                }
-                double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
-            };
-        // Where one is, the en passant square each such move leaves (see `change_parent`),
-        // mirrored, by lane: added to the parent's special squares in its lane, which the make
-        // keeps on the mirrored rank 6.
-        let mut en_passant = [0u64; 8];
-        if double_pushed_beside {
-            for (square, &word) in en_passant.iter_mut().zip(&self.words[..self.moves]) {
-                let (source, target) = word_squares(word);
-                if double_push_beside_enemy_pawn(self.parent, source, target) {
-                    *square = square_after_double_push(self.parent, source, target).swap_bytes();
-                }
-            }
-        }
+        // On most parents no move can be a double push beside an enemy pawn, and the moves
+        // are not looked at for one.
+        let may_double_push_beside = may_double_push_beside_enemy_pawn(self.parent);
+        let their_pawns = self.parent[PAWNS] & self.parent[THEM];
         // The parent mirrored once, on general registers (see `make_mirrored`).
         let mut parents = [zero; 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
@@ -392,13 +380,46 @@ impl PositionJob for CountBroadcast<'_> {
         }
         let known = FromParent::of(self.parent);
         let mut total = 0;
-        for chunk in 0..chunks {
-            let (from, to) = (from[chunk].swap_bytes(), to[chunk].swap_bytes());
+        for vector in self.moves.chunks_exact(P::LANES) {
+            let mut words = [0u16; 8];
+            for (word, m) in words.iter_mut().zip(vector) {
+                *word = m.to_bits();
+            }
+            let (from, to) = Positions::move_squares(lanes, &words, 0);
+            // `double_push_beside_enemy_pawn` for the vector's moves at once (a union, so true
+            // exactly when it is for one of them): on the vectors of squares where the backend
+            // makes them there, on general registers from the words elsewhere.
+            let double_pushed_beside = may_double_push_beside
+                && if P::MOVE_SQUARES_IN_VECTORS {
+                    let pawns = Positions::splat(lanes, self.parent[PAWNS]);
+                    let double_pushes = to & (from & pawns).shift_all(16);
+                    let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
+                        | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
+                    (beside & Positions::splat(lanes, their_pawns)).any()
+                } else {
+                    let mut double_pushes = 0;
+                    for &word in &words[..P::LANES] {
+                        let (source, target) = word_squares(word);
+                        double_pushes |= target & (source & self.parent[PAWNS]) << 16;
+                    }
+                    double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
+                };
             let mut parents = parents;
             if double_pushed_beside {
-                parents[SPECIAL] = parents[SPECIAL] | Positions::load(lanes, &en_passant, chunk);
+                // The en passant square each such move leaves (see `change_parent`),
+                // mirrored, by lane: added to the parent's special squares in its lane, which
+                // the make keeps on the mirrored rank 6.
+                let mut en_passant = [0u64; 8];
+                for (square, &word) in en_passant.iter_mut().zip(&words[..P::LANES]) {
+                    let (source, target) = word_squares(word);
+                    if double_push_beside_enemy_pawn(self.parent, source, target) {
+                        *square =
+                            square_after_double_push(self.parent, source, target).swap_bytes();
+                    }
+                }
+                parents[SPECIAL] = parents[SPECIAL] | Positions::load(lanes, &en_passant, 0);
             }
-            let made = make_mirrored(lanes, parents, from, to);
+            let made = make_mirrored(lanes, parents, from.swap_bytes(), to.swap_bytes());
             total += count_made(lanes, made, Some(known));
         }
         total

@@ -3,7 +3,9 @@
 //! `make_board`), on every backend this CPU runs. Scalar included: perft never runs the batch
 //! there, so only this test does.
 
-use super::batch::{Batch, counts_at_once, king_lines, king_ray, slide_towards};
+use super::batch::{
+    Batch, counts_at_once, king_lines, king_ray, positions_per_vector, slide_towards,
+};
 use super::directions::{RAY_LANDING, RAY_STEP};
 use super::generate;
 use super::list::fill_list;
@@ -38,12 +40,13 @@ const FENS: [&str; 14] = [
     "7K/8/8/8/8/8/r7/7k w - - 0 1",
 ];
 
-/// The legal moves of `b` in relative squares.
-fn moves_of(b: &Board) -> MoveList {
+/// The legal moves of `b` in relative squares, and how many at the front are plain (as
+/// `fill_list` says).
+fn moves_of(b: &Board) -> (MoveList, usize) {
     let mut list = MoveList::new();
-    fill_list(Scalar, b, &generate(Scalar, b), 0, &mut list);
+    let plain = fill_list(Scalar, b, &generate(Scalar, b), 0, &mut list);
     assert!(list.is_complete());
-    list
+    (list, plain)
 }
 
 fn made(b: &Board, m: Move) -> Board {
@@ -64,7 +67,7 @@ fn parents() -> Vec<Board> {
     let mut boards = Vec::new();
     for root in roots {
         boards.push(root.board);
-        for &m in moves_of(&root.board).iter() {
+        for &m in moves_of(&root.board).0.iter() {
             boards.push(made(&root.board, m));
         }
     }
@@ -81,6 +84,12 @@ fn parents() -> Vec<Board> {
 #[inline(never)]
 fn count_and_clear<L: Lanes>(batch: &mut Batch, lanes: L) -> u64 {
     batch.count_and_clear(lanes)
+}
+
+/// [`Batch::count_plain_from_parent`], compiled once per backend.
+#[inline(never)]
+fn count_plain_from_parent<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> u64 {
+    Batch::count_plain_from_parent(lanes, parent, moves)
 }
 
 /// [`Batch::count_from_parent`], compiled once per backend and size.
@@ -100,9 +109,9 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
     let mut batch = Batch::new();
     let mut pending = 0;
     let (mut eights_counted, mut fours_counted, mut twos_counted) = (0, 0, 0);
-    let (mut made_ahead, mut changed_parents) = (0, 0);
+    let (mut made_ahead, mut changed_parents, mut plain_counted) = (0, 0, 0);
     for parent in parents() {
-        let moves = moves_of(&parent);
+        let (moves, plain) = moves_of(&parent);
         let expected: Vec<u64> = moves
             .iter()
             .map(|&m| generate(Scalar, &made(&parent, m)).count() as u64)
@@ -130,6 +139,7 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
         eights_counted += check_broadcast::<_, 8>(lanes, name, &parent, &moves, &expected);
         fours_counted += check_broadcast::<_, 4>(lanes, name, &parent, &moves, &expected);
         twos_counted += check_broadcast::<_, 2>(lanes, name, &parent, &moves, &expected);
+        plain_counted += check_plain(lanes, name, &parent, &moves, plain, &expected);
     }
     // Fours are counted exactly where the backend's vectors hold at most four positions.
     assert_eq!(
@@ -157,9 +167,44 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
     // Both ways of counting were exercised, with moves on changed parents and moves made
     // ahead (Chess960 castlings) too.
     assert!(
-        eights_counted > 100 && changed_parents > 100 && made_ahead > 0,
-        "{name}: {eights_counted}, {changed_parents}, {made_ahead}"
+        eights_counted > 100 && changed_parents > 100 && made_ahead > 0 && plain_counted > 100,
+        "{name}: {eights_counted}, {changed_parents}, {made_ahead}, {plain_counted}"
     );
+}
+
+/// The list's plain moves (the first `plain` of `moves`, which must be plain, and the others
+/// not) counted with [`Batch::count_plain_from_parent`] against `expected` (the replies to
+/// each move): every run of whole vectors from the first move and from the second, each in
+/// one call. The number of vectors counted.
+fn check_plain<L: Lanes>(
+    lanes: L,
+    name: &str,
+    parent: &Board,
+    moves: &MoveList,
+    plain: usize,
+    expected: &[u64],
+) -> usize {
+    let is_plain = |m: &Move| m.kind_bits() == Move::RAW_NORMAL;
+    assert!(
+        moves[..plain].iter().all(is_plain) && !moves[plain..].iter().any(is_plain),
+        "{name}: {plain} plain moves first in {moves:?} of {parent:x?}"
+    );
+    let per_vector = positions_per_vector(lanes);
+    let mut vectors = 0;
+    for start in 0..2.min(plain) {
+        for end in (start..=plain).step_by(per_vector) {
+            let counted = count_plain_from_parent(lanes, parent, &moves[start..end]);
+            let sum: u64 = expected[start..end].iter().sum();
+            assert_eq!(
+                counted,
+                sum,
+                "{name}: {:?} of {parent:x?}",
+                &moves[start..end]
+            );
+            vectors += (end - start) / per_vector;
+        }
+    }
+    vectors
 }
 
 /// Counts the replies to `moves` of `parent` `N` at a time with [`Batch::count_from_parent`]
@@ -246,7 +291,11 @@ fn check_king_ray<P: PositionLanes>(lanes: P, name: &str) {
     // parent's other king. Kings on every rank and file, with rays open and blocked.
     let mut known_kings = 0u64;
     for parent in &boards {
-        let children: Vec<Board> = moves_of(parent).iter().map(|&m| made(parent, m)).collect();
+        let children: Vec<Board> = moves_of(parent)
+            .0
+            .iter()
+            .map(|&m| made(parent, m))
+            .collect();
         for group in children.chunks_exact(P::LANES) {
             let known = group[0][KINGS] & group[0][US];
             known_kings |= known;
@@ -367,17 +416,17 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
     for fen in ORTHOGONAL_FENS {
         let root = Position::from_fen(fen).unwrap().board;
         boards.push(root);
-        for &m in moves_of(&root).iter() {
+        for &m in moves_of(&root).0.iter() {
             let child = made(&root, m);
             boards.push(child);
-            boards.extend(moves_of(&child).iter().map(|&m| made(&child, m)));
+            boards.extend(moves_of(&child).0.iter().map(|&m| made(&child, m)));
         }
     }
     let mut batch = Batch::new();
     let (mut pending, mut parents, mut eights, mut fours, mut twos) = (0, 0, 0, 0, 0);
     for parent in boards.into_iter().filter(orthogonal_only) {
         parents += 1;
-        let moves = moves_of(&parent);
+        let (moves, _) = moves_of(&parent);
         let expected: Vec<u64> = moves
             .iter()
             .map(|&m| generate(Scalar, &made(&parent, m)).count() as u64)

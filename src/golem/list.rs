@@ -22,9 +22,10 @@
 //! 4. pawns: single pushes and double pushes rank by rank (a rank's moves are one copy of
 //!    precomputed moves within a rank, shifted to the rank; where the backend chooses so,
 //!    only the ranks in front of our pawns), captures to the north-east and
-//!    the north-west (en passant marked without a branch), each a fixed step back;
-//! 5. promotions (four moves each: knight, bishop, rook, queen) and castling, each behind one
-//!    rarely taken test.
+//!    the north-west, each a fixed step back;
+//! 5. en passant, promotions (four moves each: knight, bishop, rook, queen) and castling, each
+//!    behind one rarely taken test: the moves that are not plain come last, so that perft
+//!    counts the plain ones before them from their parent at once.
 //!
 //! That is the order of the list (within a set, squares ascending; along a ray, nearest
 //! first; pieces of a kind by square, ascending). The copies and the branch-free writes put
@@ -59,6 +60,11 @@ pub(crate) const fn word(from: u32, to: u32, kind: u16) -> u16 {
 /// are made of `put`s.
 trait Out {
     fn put(&mut self, m: Move);
+
+    /// Marks the moves written so far as the plain ones: the moves after them are en passant,
+    /// promotions and castling. A writer that does not need to know ignores it.
+    #[inline(always)]
+    fn end_plain(&mut self) {}
 
     /// `m` if `present`.
     #[inline(always)]
@@ -104,6 +110,8 @@ trait Out {
 struct Fast<'a, const N: usize> {
     moves: &'a mut [Move; N],
     len: usize,
+    /// The number of plain moves at the front, once [`Out::end_plain`] has marked them.
+    plain: usize,
 }
 
 impl<const N: usize> Fast<'_, N> {
@@ -121,6 +129,11 @@ impl<const N: usize> Fast<'_, N> {
 }
 
 impl<const N: usize> Out for Fast<'_, N> {
+    #[inline(always)]
+    fn end_plain(&mut self) {
+        self.plain = self.len;
+    }
+
     #[inline(always)]
     fn put(&mut self, m: Move) {
         let at = self.at();
@@ -209,7 +222,9 @@ impl<F: FnMut(Move)> Out for Each<F> {
 /// when Black does) into `list`, which must be empty. Perft's path: the fast writer is taken
 /// when a bound on the moves, or else their count, is below the capacity; checking the count
 /// written instead, as [`fill_list_kind`] does, compiled to more instructions per node inside
-/// perft's recursion.
+/// perft's recursion. Returns the number of plain moves at the front of the list (not en
+/// passant, promotions or castling, which come after them), which perft counts from their
+/// parent at once; 0 where the list was written by the writer for lists that overflow.
 #[inline(always)]
 pub(crate) fn fill_list<L: Lanes>(
     lanes: L,
@@ -217,7 +232,7 @@ pub(crate) fn fill_list<L: Lanes>(
     targets: &MoveTargets,
     flip: u32,
     list: &mut MoveList,
-) {
+) -> usize {
     // The most moves the men can have (a queen is on both slider boards: 14 + 13; a pawn
     // three targets, four moves each as promotions; the king eight steps and two castlings)
     // settles it without counting for any position with no more material than a game can
@@ -225,17 +240,19 @@ pub(crate) fn fill_list<L: Lanes>(
     let ours = |kind: usize| (b[kind] & b[US]).count_ones() as usize;
     let most =
         14 * ours(ORTHOGONAL) + 13 * ours(DIAGONAL) + 8 * ours(KNIGHTS) + 12 * ours(PAWNS) + 10;
-    let written = if most < CAPACITY || targets.count() < CAPACITY {
+    let (written, plain) = if most < CAPACITY || targets.count() < CAPACITY {
         let mut out = Fast {
             moves: list.array_mut(),
             len: 0,
+            plain: 0,
         };
         write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
-        out.len
+        (out.len, out.plain)
     } else {
-        write_bounded::<{ kind::ALL }>(b, targets, flip, 0, list)
+        (write_bounded::<{ kind::ALL }>(b, targets, flip, 0, list), 0)
     };
     list.set_filled(written);
+    plain
 }
 
 /// The moves of [`fill_list`] for targets generated for kind `KIND` (`golem::kind`): the
@@ -258,6 +275,7 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
     let mut out = Fast {
         moves: list.array_mut(),
         len: 0,
+        plain: 0,
     };
     write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
     let written = if out.len < CAPACITY {
@@ -296,6 +314,7 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
         let mut out = Fast {
             moves: &mut moves,
             len: 0,
+            plain: 0,
         };
         write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
         out.len
@@ -328,6 +347,7 @@ fn whole_list<const KIND: u8>(
 /// [`fill_list`] from the `skip`-th move on: the list holds the next `CAPACITY` moves and
 /// counts the rest as dropped. With `skip` a multiple of `CAPACITY`, a list at a time, it
 /// takes every move of a position with more moves than a list holds (relaxed positions only).
+/// Returns what [`fill_list`] does for the first list, 0 for the others.
 #[inline(always)]
 pub(crate) fn fill_list_from<L: Lanes>(
     lanes: L,
@@ -336,12 +356,13 @@ pub(crate) fn fill_list_from<L: Lanes>(
     flip: u32,
     skip: usize,
     list: &mut MoveList,
-) {
+) -> usize {
     if skip == 0 {
-        fill_list(lanes, b, targets, flip, list);
+        fill_list(lanes, b, targets, flip, list)
     } else {
         let written = write_bounded::<{ kind::ALL }>(b, targets, flip, skip, list);
         list.set_filled(written);
+        0
     }
 }
 
@@ -387,7 +408,11 @@ pub(crate) fn write_each<L: Lanes>(
     flip: u32,
     moves: &mut EachMoves,
 ) -> Option<usize> {
-    let mut out = Fast { moves, len: 0 };
+    let mut out = Fast {
+        moves,
+        len: 0,
+        plain: 0,
+    };
     write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
     // Below the capacity no write wrapped round, so the first `len` moves are all there.
     (out.len < EACH_CAPACITY).then_some(out.len)
@@ -509,20 +534,21 @@ fn write_all<L: Lanes, const KIND: u8>(
     if has_pawns(1) {
         push_row(w, doubles, 3, &bases[5]);
     }
-    // A capture's word from a table by its target square, en passant's kind ORed in: the en
-    // passant square (rank 6, so bits 40 to 47) moved up to the kind's bit once, and shifted
-    // down by the target square, lands on the kind's bit only for that square.
-    let ep = (b[SPECIAL] & RANK_6) << 12;
+    // A capture's word from a table by its target square. En passant comes after the other
+    // captures, with the promotions and castling: so the list holds its plain moves first,
+    // which perft counts from their parent at once (`super::perft`).
+    let ep = b[SPECIAL] & RANK_6;
     let captures = &PAWN_CAPTURE_WORDS[(flip != 0) as usize];
-    let capture = |words: &'static [u16; 65]| {
-        move |to: u32| {
-            words[to as usize] | ep.wrapping_shr(to) as u16 & word(0, 0, Move::RAW_EN_PASSANT)
-        }
-    };
-    w.put_set(pawn_ne & !RANK_8, capture(&captures[0]));
-    w.put_set(pawn_nw & !RANK_8, capture(&captures[1]));
+    w.put_set(pawn_ne & !RANK_8 & !ep, |to| captures[0][to as usize]);
+    w.put_set(pawn_nw & !RANK_8 & !ep, |to| captures[1][to as usize]);
 
-    // 5. Promotions and castling.
+    // 5. En passant, promotions and castling.
+    w.end_plain();
+    if (pawn_ne | pawn_nw) & ep != 0 {
+        let en_passant = word(0, 0, Move::RAW_EN_PASSANT);
+        w.put_set(pawn_ne & ep, |to| captures[0][to as usize] | en_passant);
+        w.put_set(pawn_nw & ep, |to| captures[1][to as usize] | en_passant);
+    }
     let [promote_n, promote_ne, promote_nw] = t.promotions;
     if promote_n | promote_ne | promote_nw != 0 {
         for (set, back) in [(promote_n, 8), (promote_ne, 9), (promote_nw, 7)] {

@@ -16,7 +16,7 @@
 //! (which calls it from many places) it is not inlined either. So the moves are written into a
 //! list, a list at a time, and read from it by a loop.
 
-use super::batch::Batch;
+use super::batch::{Batch, positions_per_vector};
 use super::{fill_list_from, generate};
 use crate::lanes::Lanes;
 use crate::move_list::CAPACITY;
@@ -100,8 +100,8 @@ pub(crate) fn perft_batched<L: Lanes>(
     }
     // The moves into a list first, then into the batch from one loop, so that the batch code
     // (and its vector registers) is not a call per move.
-    fill_list_from(lanes, board, &targets, 0, skip, moves);
-    nodes += count_replies(lanes, board, moves.as_mut_slice(), batch);
+    let plain = fill_list_from(lanes, board, &targets, 0, skip, moves);
+    nodes += count_replies(lanes, board, moves.as_mut_slice(), plain, batch);
     while !moves.is_complete() {
         // More moves than a list holds (relaxed positions only): the next list of them.
         skip += CAPACITY;
@@ -113,16 +113,45 @@ pub(crate) fn perft_batched<L: Lanes>(
     nodes
 }
 
-/// The number of legal replies to `moves` (legal moves of `board`) counted so far: eights of
-/// them are counted straight from `board`, and where the backend counts four or two positions
-/// per vector, four and then two of those left (on two-position vectors, the count of a
-/// parent's two moves as one vector takes fewer instructions than two moves through the
+/// The number of legal replies to `moves` (legal moves of `board`, the first `plain` of them
+/// plain: see [`super::list::fill_list`]) counted so far. The whole vectors of the plain moves
+/// are counted straight from `board`, all in one call, so that what the count knows of the
+/// parent is set up once (a call per eight and another per four, as before, set it up for
+/// each); most parents have only plain moves, and the few left over go into the batch, which
+/// fills across parents. Whatever the batch holds at the end is the caller's to count. A
+/// parent with other moves (en passant, promotions, castling) has what is left of its moves
+/// counted by [`count_rest`].
+#[inline(always)]
+fn count_replies<L: Lanes>(
+    lanes: L,
+    board: &Board,
+    moves: &mut [Move],
+    plain: usize,
+    batch: &mut Batch,
+) -> u64 {
+    let whole = plain - plain % positions_per_vector(lanes);
+    let (counted, rest) = moves.split_at_mut(whole);
+    let nodes = Batch::count_plain_from_parent(lanes, board, counted);
+    if plain == rest.len() + whole {
+        // Most parents: every move plain, and fewer left than a vector holds.
+        let mut nodes = nodes;
+        for &m in rest.iter() {
+            nodes += push(lanes, batch, board, m);
+        }
+        return nodes;
+    }
+    nodes + count_rest(lanes, board, rest, batch)
+}
+
+/// [`count_replies`] of the moves left of a parent that has moves other than plain ones:
+/// eights of them counted straight from `board`, and where the backend counts four or two
+/// positions per vector, four and then two of those left (on two-position vectors, the count
+/// of a parent's two moves as one vector takes fewer instructions than two moves through the
 /// batch: BENCHMARKS.md, "neon: a parent's last two moves (session 29)"). Where an eight holds
 /// moves made ahead (see [`Batch::push`]), those go into the batch and out of the way (swapped
-/// to the front of the moves left), and the next eight is tried. The rest go into the batch,
-/// which fills across parents; whatever it holds at the end is the caller's to count.
+/// to the front of the moves left), and the next eight is tried. The rest go into the batch.
 #[inline(always)]
-fn count_replies<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut Batch) -> u64 {
+fn count_rest<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut Batch) -> u64 {
     let mut nodes = 0;
     let mut rest = moves;
     while let Some(eight) = rest.first_chunk_mut::<8>() {
