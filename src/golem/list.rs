@@ -22,10 +22,14 @@
 //! 4. pawns: single pushes and double pushes rank by rank (a rank's moves are one copy of
 //!    precomputed moves within a rank, shifted to the rank; where the backend chooses so,
 //!    only the ranks in front of our pawns), captures to the north-east and
-//!    the north-west, each a fixed step back;
-//! 5. en passant, promotions (four moves each: knight, bishop, rook, queen) and castling, each
-//!    behind one rarely taken test: the moves that are not plain come last, so that perft
-//!    counts the plain ones before them from their parent at once.
+//!    the north-west (en passant marked without a branch), each a fixed step back;
+//! 5. promotions (four moves each: knight, bishop, rook, queen) and castling, each behind one
+//!    rarely taken test.
+//!
+//! perft's lists ([`fill_list`]) take en passant out of the captures and write it first in
+//! step 5, behind one more rarely taken test: their plain moves come first, and perft counts
+//! those from their parent at once. (The entry points' lists keep the order above: the test
+//! cost their writer time.)
 //!
 //! That is the order of the list (within a set, squares ascending; along a ray, nearest
 //! first; pieces of a kind by square, ascending). The copies and the branch-free writes put
@@ -246,7 +250,7 @@ pub(crate) fn fill_list<L: Lanes>(
             len: 0,
             plain: 0,
         };
-        write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
+        write_all::<L, { kind::ALL }, true>(lanes, &mut out, b, targets, flip);
         (out.len, out.plain)
     } else {
         (write_bounded::<{ kind::ALL }>(b, targets, flip, 0, list), 0)
@@ -277,7 +281,7 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
         len: 0,
         plain: 0,
     };
-    write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
+    write_all::<L, KIND, false>(lanes, &mut out, b, targets, flip);
     let written = if out.len < CAPACITY {
         out.len
     } else {
@@ -316,7 +320,7 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
             len: 0,
             plain: 0,
         };
-        write_all::<L, KIND>(lanes, &mut out, b, targets, flip);
+        write_all::<L, KIND, false>(lanes, &mut out, b, targets, flip);
         out.len
     };
     // Below the array's capacity no write wrapped round (or was left out), so the first
@@ -384,7 +388,7 @@ fn write_bounded<const KIND: u8>(
         len: 0,
         skip,
     };
-    write_all::<Scalar, KIND>(Scalar, &mut out, b, targets, flip);
+    write_all::<Scalar, KIND, false>(Scalar, &mut out, b, targets, flip);
     out.len.saturating_sub(skip)
 }
 
@@ -413,7 +417,7 @@ pub(crate) fn write_each<L: Lanes>(
         len: 0,
         plain: 0,
     };
-    write_all::<L, { kind::ALL }>(lanes, &mut out, b, targets, flip);
+    write_all::<L, { kind::ALL }, false>(lanes, &mut out, b, targets, flip);
     // Below the capacity no write wrapped round, so the first `len` moves are all there.
     (out.len < EACH_CAPACITY).then_some(out.len)
 }
@@ -450,18 +454,19 @@ pub(crate) fn hand_over(
 #[inline(never)]
 fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
     let targets = super::generate(Scalar, b);
-    write_all::<Scalar, { kind::ALL }>(Scalar, &mut Each(f), b, &targets, flip);
+    write_all::<Scalar, { kind::ALL }, false>(Scalar, &mut Each(f), b, &targets, flip);
 }
 
 /// The moves [`write_each`] gathers before handing them over (a power of two, for
 /// [`Fast`]'s index); positions with more go one move at a time.
 const EACH_CAPACITY: usize = 128;
 
-/// Writes every move of `t`, generated for kind `KIND`.
+/// Writes every move of `t`, generated for kind `KIND`; where `PLAIN_FIRST`, en passant after
+/// the other captures, and the moves before it marked plain ([`Out::end_plain`]).
 // Not forced inline in unoptimised builds (`build.rs` says why).
 #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
 #[cfg_attr(dirgolem_unoptimized, inline)]
-fn write_all<L: Lanes, const KIND: u8>(
+fn write_all<L: Lanes, const KIND: u8, const PLAIN_FIRST: bool>(
     lanes: L,
     w: &mut impl Out,
     b: &Board,
@@ -534,21 +539,34 @@ fn write_all<L: Lanes, const KIND: u8>(
     if has_pawns(1) {
         push_row(w, doubles, 3, &bases[5]);
     }
-    // A capture's word from a table by its target square. En passant comes after the other
-    // captures, with the promotions and castling: so the list holds its plain moves first,
-    // which perft counts from their parent at once (`super::perft`).
-    let ep = b[SPECIAL] & RANK_6;
     let captures = &PAWN_CAPTURE_WORDS[(flip != 0) as usize];
-    w.put_set(pawn_ne & !RANK_8 & !ep, |to| captures[0][to as usize]);
-    w.put_set(pawn_nw & !RANK_8 & !ep, |to| captures[1][to as usize]);
-
-    // 5. En passant, promotions and castling.
-    w.end_plain();
-    if (pawn_ne | pawn_nw) & ep != 0 {
-        let en_passant = word(0, 0, Move::RAW_EN_PASSANT);
-        w.put_set(pawn_ne & ep, |to| captures[0][to as usize] | en_passant);
-        w.put_set(pawn_nw & ep, |to| captures[1][to as usize] | en_passant);
+    if PLAIN_FIRST {
+        // A capture's word from a table by its target square; en passant after the other
+        // captures, with the promotions and castling.
+        let ep = b[SPECIAL] & RANK_6;
+        w.put_set(pawn_ne & !RANK_8 & !ep, |to| captures[0][to as usize]);
+        w.put_set(pawn_nw & !RANK_8 & !ep, |to| captures[1][to as usize]);
+        w.end_plain();
+        if (pawn_ne | pawn_nw) & ep != 0 {
+            let en_passant = word(0, 0, Move::RAW_EN_PASSANT);
+            w.put_set(pawn_ne & ep, |to| captures[0][to as usize] | en_passant);
+            w.put_set(pawn_nw & ep, |to| captures[1][to as usize] | en_passant);
+        }
+    } else {
+        // A capture's word from a table by its target square, en passant's kind ORed in: the
+        // en passant square (rank 6, so bits 40 to 47) moved up to the kind's bit once, and
+        // shifted down by the target square, lands on the kind's bit only for that square.
+        let ep = (b[SPECIAL] & RANK_6) << 12;
+        let capture = |words: &'static [u16; 65]| {
+            move |to: u32| {
+                words[to as usize] | ep.wrapping_shr(to) as u16 & word(0, 0, Move::RAW_EN_PASSANT)
+            }
+        };
+        w.put_set(pawn_ne & !RANK_8, capture(&captures[0]));
+        w.put_set(pawn_nw & !RANK_8, capture(&captures[1]));
     }
+
+    // 5. Promotions and castling.
     let [promote_n, promote_ne, promote_nw] = t.promotions;
     if promote_n | promote_ne | promote_nw != 0 {
         for (set, back) in [(promote_n, 8), (promote_ne, 9), (promote_nw, 7)] {
