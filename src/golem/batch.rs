@@ -176,6 +176,7 @@ impl Batch {
         }
         count_broadcast(lanes, parent, moves)
     }
+
     /// The number of legal replies to the plain moves `moves` of `parent` (relative squares;
     /// see [`all_plain`]), counted without going through a batch: the parent is broadcast to
     /// every lane. `moves` is whole vectors of the backend's positions
@@ -355,8 +356,8 @@ impl PositionJob for CountColumns<'_> {
 
 /// The legal replies to the plain moves `moves` of `parent` (whole vectors of positions), the
 /// same board in every lane: vector after vector, with what is known of the parent settled once
-/// for all of them (a parent's moves counted in one call, not a call per eight or four: each
-/// call sets up the broadcast anew).
+/// for all of them (each call sets up the broadcast anew, so a parent's moves are counted in
+/// one).
 struct CountBroadcast<'a> {
     parent: &'a Board,
     moves: &'a [Move],

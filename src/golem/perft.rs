@@ -116,12 +116,15 @@ pub(crate) fn perft_batched<L: Lanes>(
 /// The number of legal replies to `moves` (legal moves of `board`, the first `plain` of them
 /// plain: see [`super::list::fill_list`]) counted so far. The whole vectors of the plain moves
 /// are counted straight from `board`, all in one call, so that what the count knows of the
-/// parent is set up once (a call per eight and another per four, as before, set it up for
-/// each); most parents have only plain moves, and the few left over go into the batch, which
-/// fills across parents. Whatever the batch holds at the end is the caller's to count. A
+/// parent is set up once (rather than once per eight and again per four); most parents have
+/// only plain moves, and the few left over go into the batch, which fills across parents. Whatever the batch holds at the end is the caller's to count. A
 /// parent with other moves (en passant, promotions, castling) has what is left of its moves
 /// counted by [`count_rest`].
-#[inline(always)]
+// Not forced inline in unoptimised builds (`build.rs` says why): there, its frame holds every
+// count's locals apart, and inlined into the recursion, that frame would be on the stack once
+// per ply.
+#[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+#[cfg_attr(dirgolem_unoptimized, inline)]
 fn count_replies<L: Lanes>(
     lanes: L,
     board: &Board,
@@ -129,10 +132,11 @@ fn count_replies<L: Lanes>(
     plain: usize,
     batch: &mut Batch,
 ) -> u64 {
+    let every_move_plain = plain == moves.len();
     let whole = plain - plain % positions_per_vector(lanes);
     let (counted, rest) = moves.split_at_mut(whole);
     let nodes = Batch::count_plain_from_parent(lanes, board, counted);
-    if plain == rest.len() + whole {
+    if every_move_plain {
         // Most parents: every move plain, and fewer left than a vector holds.
         let mut nodes = nodes;
         for &m in rest.iter() {
