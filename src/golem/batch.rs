@@ -586,12 +586,18 @@ impl FromParent {
         // The castling rights of the side to move, on its first rank.
         let rights = (parent[SPECIAL] & RANK_8).swap_bytes();
         FromParent {
-            men: (king.is_power_of_two() && at_most_two_knights).then(|| KnownMen {
-                lines: king_lines(king),
-                king,
-                knights: [knights ^ second_knight, second_knight],
-                reach: their_reach(king, rights),
-            }),
+            // (An `if`, not `bool::then`: a closure's call is not inlined into an entry point
+            // whose target features the closure lacks.)
+            men: if king.is_power_of_two() && at_most_two_knights {
+                Some(KnownMen {
+                    lines: king_lines(king),
+                    king,
+                    knights: [knights ^ second_knight, second_knight],
+                    reach: their_reach(king, rights),
+                })
+            } else {
+                None
+            },
             present: Present {
                 knights: parent[KNIGHTS] != 0,
                 orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
