@@ -106,9 +106,7 @@ pub(crate) fn perft_batched<L: Lanes>(
         // More moves than a list holds (relaxed positions only): the next list of them.
         skip += CAPACITY;
         fill_list_from(lanes, board, &targets, 0, skip, moves);
-        for &m in moves.iter() {
-            nodes += push(lanes, batch, board, m);
-        }
+        nodes += push_all(lanes, batch, board, moves);
     }
     nodes
 }
@@ -117,9 +115,9 @@ pub(crate) fn perft_batched<L: Lanes>(
 /// plain: see [`super::list::fill_list`]) counted so far. The whole vectors of the plain moves
 /// are counted straight from `board`, all in one call, so that what the count knows of the
 /// parent is set up once (rather than once per eight and again per four); most parents have
-/// only plain moves, and the few left over go into the batch, which fills across parents. Whatever the batch holds at the end is the caller's to count. A
-/// parent with other moves (en passant, promotions, castling) has what is left of its moves
-/// counted by [`count_rest`].
+/// only plain moves, and the few left over go into the batch, which fills across parents.
+/// Whatever the batch holds at the end is the caller's to count. A parent with other moves (en
+/// passant, promotions, castling) has what is left of its moves counted by [`count_rest`].
 // Not forced inline in unoptimised builds (`build.rs` says why): there, its frame holds every
 // count's locals apart, and inlined into the recursion, that frame would be on the stack once
 // per ply.
@@ -138,12 +136,9 @@ fn count_replies<L: Lanes>(
     let (counted, rest) = moves.split_at_mut(whole.min(moves.len()));
     let nodes = Batch::count_plain_from_parent(lanes, board, counted);
     if every_move_plain {
-        // Most parents: every move plain, and fewer left than a vector holds.
-        let mut nodes = nodes;
-        for &m in rest.iter() {
-            nodes += push(lanes, batch, board, m);
-        }
-        return nodes;
+        // Most parents: every move plain, and fewer left than a vector holds (so none of
+        // `count_rest`'s tests for an eight, a four or a two).
+        return nodes + push_all(lanes, batch, board, rest);
     }
     nodes + count_rest(lanes, board, rest, batch)
 }
@@ -185,10 +180,7 @@ fn count_rest<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut
     }
     nodes += count_first::<L, 4>(lanes, board, &mut rest);
     nodes += count_first::<L, 2>(lanes, board, &mut rest);
-    for &m in rest.iter() {
-        nodes += push(lanes, batch, board, m);
-    }
-    nodes
+    nodes + push_all(lanes, batch, board, rest)
 }
 
 /// The replies to the first `N` moves of `rest` (legal moves of `board`), counted at once where
@@ -204,6 +196,17 @@ fn count_first<L: Lanes, const N: usize>(lanes: L, board: &Board, rest: &mut &mu
     };
     *rest = core::mem::take(rest).get_mut(N..).unwrap_or_default();
     n
+}
+
+/// [`push`] of every move of `moves` (legal moves of `board`) in turn: the leaves counted of
+/// the batches they fill.
+#[inline(always)]
+fn push_all<L: Lanes>(lanes: L, batch: &mut Batch, board: &Board, moves: &[Move]) -> u64 {
+    let mut nodes = 0;
+    for &m in moves {
+        nodes += push(lanes, batch, board, m);
+    }
+    nodes
 }
 
 /// Puts the legal move `m` of `board` into `batch`, and counts the batch when that fills it:
