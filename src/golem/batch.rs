@@ -142,13 +142,21 @@ impl Batch {
             self.from[i] = 0;
             self.to[i] = 0;
         }
+        // What is known of the positions, where every lane's parent has the same king of the
+        // side to move after the move (most often: the batch fills with the moves of sibling
+        // parents). A lane left unfilled has no king there, so only a full batch is looked at.
+        let known = if self.len == 8 {
+            FromParent::of_columns(&self.parents)
+        } else {
+            None
+        };
         self.len = 0;
         lanes.by_position(CountColumns {
             parents: &self.parents,
             from: &self.from,
             to: &self.to,
             moves: 8,
-            known: None,
+            known,
             mirrored: false,
         })
     }
@@ -579,12 +587,71 @@ impl FromParent {
         // The side to move after the move is the parent's `THEM`, seen from its side.
         let (theirs, ours) = (parent[US], parent[THEM]);
         let (orthogonal, diagonal) = (parent[ORTHOGONAL], parent[DIAGONAL]);
-        let king = (parent[KINGS] & ours).swap_bytes();
-        let knights = (parent[KNIGHTS] & ours).swap_bytes();
+        FromParent::new(
+            parent[KINGS] & ours,
+            parent[KNIGHTS] & ours,
+            parent[SPECIAL] & RANK_8,
+            Present {
+                knights: parent[KNIGHTS] != 0,
+                orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
+                diagonal: [diagonal & theirs != 0, diagonal & ours != 0],
+                // Its rights are on the parent's eighth rank (the first once mirrored).
+                castling: parent[SPECIAL] & RANK_8 != 0,
+            },
+        )
+    }
+
+    /// What is known of the positions made from the parents of a full batch's columns
+    /// (`parents[k][i]`: bitboard `k` of lane `i`'s parent, not mirrored), as of one parent
+    /// ([`FromParent::of`]) where every lane's parent has the same king of the side to move
+    /// after the move: the union of the lanes' knights of that side (a knight in some lanes
+    /// only is one the count finds gone in the others, as one a capture took), of their
+    /// castling rights (a right marked where a lane lacks it only leaves less out of the
+    /// count, see [`their_reach`]) and of the kinds of men present. `None` where the kings
+    /// differ.
+    #[inline(always)]
+    fn of_columns(parents: &[[u64; 8]; 8]) -> Option<FromParent> {
+        let king = parents[KINGS][0] & parents[THEM][0];
+        let mut kings_differ = 0;
+        let (mut our_knights, mut knights, mut rights) = (0, 0, 0);
+        let (mut orthogonal, mut diagonal) = ([0; 2], [0; 2]);
+        for i in 0..8 {
+            let (theirs, ours) = (parents[US][i], parents[THEM][i]);
+            kings_differ |= (parents[KINGS][i] & ours) ^ king;
+            our_knights |= parents[KNIGHTS][i] & ours;
+            knights |= parents[KNIGHTS][i];
+            rights |= parents[SPECIAL][i];
+            orthogonal[0] |= parents[ORTHOGONAL][i] & theirs;
+            orthogonal[1] |= parents[ORTHOGONAL][i] & ours;
+            diagonal[0] |= parents[DIAGONAL][i] & theirs;
+            diagonal[1] |= parents[DIAGONAL][i] & ours;
+        }
+        if kings_differ != 0 {
+            return None;
+        }
+        let rights = rights & RANK_8;
+        Some(FromParent::new(
+            king,
+            our_knights,
+            rights,
+            Present {
+                knights: knights != 0,
+                orthogonal: [orthogonal[0] != 0, orthogonal[1] != 0],
+                diagonal: [diagonal[0] != 0, diagonal[1] != 0],
+                castling: rights != 0,
+            },
+        ))
+    }
+
+    /// What is known from the king, the knights and the castling rights (on the eighth rank)
+    /// of the side to move after the move, as the parent has them (not mirrored), and the
+    /// kinds of men `present`.
+    #[inline(always)]
+    fn new(king: u64, knights: u64, rights: u64, present: Present) -> FromParent {
+        let (king, knights, rights) =
+            (king.swap_bytes(), knights.swap_bytes(), rights.swap_bytes());
         let second_knight = knights & knights.wrapping_sub(1);
         let at_most_two_knights = second_knight & second_knight.wrapping_sub(1) == 0;
-        // The castling rights of the side to move, on its first rank.
-        let rights = (parent[SPECIAL] & RANK_8).swap_bytes();
         FromParent {
             // (An `if`, not `bool::then`: a closure's call is not inlined into an entry point
             // whose target features the closure lacks.)
@@ -598,13 +665,7 @@ impl FromParent {
             } else {
                 None
             },
-            present: Present {
-                knights: parent[KNIGHTS] != 0,
-                orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
-                diagonal: [diagonal & theirs != 0, diagonal & ours != 0],
-                // Its rights are on the parent's eighth rank (the first once mirrored).
-                castling: parent[SPECIAL] & RANK_8 != 0,
-            },
+            present,
         }
     }
 }

@@ -110,6 +110,10 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
     let mut pending = 0;
     let (mut eights_counted, mut fours_counted, mut twos_counted) = (0, 0, 0);
     let (mut made_ahead, mut changed_parents, mut plain_counted) = (0, 0, 0);
+    // Full batches whose parents share the king of the side to move after the move (counted
+    // with what that king gives, see `FromParent::of_columns`), and those whose do not.
+    let (mut one_king, mut kings) = (0, 0);
+    let mut batch_kings = Vec::new();
     for parent in parents() {
         let (moves, plain) = moves_of(&parent);
         let expected: Vec<u64> = moves
@@ -127,6 +131,7 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
                     1 << m.target_index(),
                 )) as usize;
             pending += replies;
+            batch_kings.push(parent[KINGS] & parent[THEM]);
             if batch.push(&parent, m.source_index(), m.target_index(), m.kind_bits()) {
                 let counted = count_and_clear(&mut batch, lanes);
                 assert_eq!(
@@ -134,6 +139,12 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
                     "{name}: a batch ending with {m:?} of {parent:x?}"
                 );
                 pending = 0;
+                if batch_kings.iter().all(|&king| king == batch_kings[0]) {
+                    one_king += 1;
+                } else {
+                    kings += 1;
+                }
+                batch_kings.clear();
             }
         }
         eights_counted += check_broadcast::<_, 8>(lanes, name, &parent, &moves, &expected);
@@ -165,11 +176,12 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
         "{name}: an empty batch"
     );
     // Both ways of counting were exercised, with moves on changed parents and moves made
-    // ahead (Chess960 castlings) too.
+    // ahead (Chess960 castlings) too, and full batches of one king and of several.
     assert!(
         eights_counted > 100 && changed_parents > 100 && made_ahead > 0 && plain_counted > 100,
         "{name}: {eights_counted}, {changed_parents}, {made_ahead}, {plain_counted}"
     );
+    assert!(one_king > 100 && kings > 100, "{name}: {one_king}, {kings}");
 }
 
 /// The list's plain moves (the first `plain` of `moves`, which must be plain, and the others
