@@ -145,7 +145,10 @@ impl Batch {
         // What is known of the positions, where every lane's parent has the same king of the
         // side to move after the move (most often: the batch fills with the moves of sibling
         // parents). A lane left unfilled has no king there, so only a full batch is looked at.
-        let known = if self.len == 8 {
+        // Not on vectors of eight (AVX-512), whose count of a batch is one vector: there the
+        // look at the lanes' parents made position 3 slower (BENCHMARKS.md, "A known king for
+        // the shared batch (session 35)").
+        let known = if self.len == 8 && positions_per_vector(lanes) < 8 {
             FromParent::of_columns(&self.parents)
         } else {
             None
@@ -613,21 +616,32 @@ impl FromParent {
     fn of_columns(parents: &[[u64; 8]; 8]) -> Option<FromParent> {
         let king = parents[KINGS][0] & parents[THEM][0];
         let mut kings_differ = 0;
-        let (mut our_knights, mut knights, mut rights) = (0, 0, 0);
-        let (mut orthogonal, mut diagonal) = ([0; 2], [0; 2]);
-        for i in 0..8 {
-            let (theirs, ours) = (parents[US][i], parents[THEM][i]);
-            kings_differ |= (parents[KINGS][i] & ours) ^ king;
-            our_knights |= parents[KNIGHTS][i] & ours;
-            knights |= parents[KNIGHTS][i];
-            rights |= parents[SPECIAL][i];
-            orthogonal[0] |= parents[ORTHOGONAL][i] & theirs;
-            orthogonal[1] |= parents[ORTHOGONAL][i] & ours;
-            diagonal[0] |= parents[DIAGONAL][i] & theirs;
-            diagonal[1] |= parents[DIAGONAL][i] & ours;
+        for (&kings, &ours) in parents[KINGS].iter().zip(&parents[THEM]) {
+            kings_differ |= (kings & ours) ^ king;
         }
         if kings_differ != 0 {
             return None;
+        }
+        let (mut our_knights, mut knights, mut rights) = (0, 0, 0);
+        for (&lane_knights, &ours) in parents[KNIGHTS].iter().zip(&parents[THEM]) {
+            our_knights |= lane_knights & ours;
+            knights |= lane_knights;
+        }
+        for &special in &parents[SPECIAL] {
+            rights |= special;
+        }
+        // `[theirs, ours]`, as in `Present`.
+        let (mut orthogonal, mut diagonal) = ([0; 2], [0; 2]);
+        let sides = parents[US].iter().zip(&parents[THEM]);
+        for ((&lane_orthogonal, &lane_diagonal), (&theirs, &ours)) in parents[ORTHOGONAL]
+            .iter()
+            .zip(&parents[DIAGONAL])
+            .zip(sides)
+        {
+            orthogonal[0] |= lane_orthogonal & theirs;
+            orthogonal[1] |= lane_orthogonal & ours;
+            diagonal[0] |= lane_diagonal & theirs;
+            diagonal[1] |= lane_diagonal & ours;
         }
         let rights = rights & RANK_8;
         Some(FromParent::new(
