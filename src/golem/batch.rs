@@ -22,7 +22,10 @@
 //! the end holds a board without men of the side to move, which has no moves.
 //! Counted from one parent, the side to move has the parent's king and knights in every lane
 //! (a capture may take a knight), and the count looks up what they give ([`KnownMen`]) rather
-//! than shifting it out of the vectors.
+//! than shifting it out of the vectors. So it does for a full shared batch whose eight parents
+//! have the same king of the side to move after the move ([`FromParent::of_columns`]), where
+//! a vector holds fewer than eight positions (AVX2, SSE2, NEON): with the sibling parents'
+//! moves in it, most full batches have one king.
 
 use super::castling;
 use super::directions::{
@@ -590,17 +593,18 @@ impl FromParent {
         // The side to move after the move is the parent's `THEM`, seen from its side.
         let (theirs, ours) = (parent[US], parent[THEM]);
         let (orthogonal, diagonal) = (parent[ORTHOGONAL], parent[DIAGONAL]);
+        // Its rights are on the parent's eighth rank (the first once mirrored).
+        let rights = parent[SPECIAL] & RANK_8;
         FromParent::new(
             parent[KINGS] & ours,
             parent[KNIGHTS] & ours,
-            parent[SPECIAL] & RANK_8,
-            Present {
-                knights: parent[KNIGHTS] != 0,
-                orthogonal: [orthogonal & theirs != 0, orthogonal & ours != 0],
-                diagonal: [diagonal & theirs != 0, diagonal & ours != 0],
-                // Its rights are on the parent's eighth rank (the first once mirrored).
-                castling: parent[SPECIAL] & RANK_8 != 0,
-            },
+            rights,
+            Present::of_men(
+                parent[KNIGHTS],
+                [orthogonal & theirs, orthogonal & ours],
+                [diagonal & theirs, diagonal & ours],
+                rights,
+            ),
         )
     }
 
@@ -648,12 +652,7 @@ impl FromParent {
             king,
             our_knights,
             rights,
-            Present {
-                knights: knights != 0,
-                orthogonal: [orthogonal[0] != 0, orthogonal[1] != 0],
-                diagonal: [diagonal[0] != 0, diagonal[1] != 0],
-                castling: rights != 0,
-            },
+            Present::of_men(knights, orthogonal, diagonal, rights),
         ))
     }
 
@@ -899,6 +898,18 @@ struct Present {
 }
 
 impl Present {
+    /// The kinds among the men given: `knights` of either side, `orthogonal` and `diagonal`
+    /// sliders (`[theirs, ours]`), and castling `rights`.
+    #[inline(always)]
+    fn of_men(knights: u64, orthogonal: [u64; 2], diagonal: [u64; 2], rights: u64) -> Present {
+        Present {
+            knights: knights != 0,
+            orthogonal: [orthogonal[0] != 0, orthogonal[1] != 0],
+            diagonal: [diagonal[0] != 0, diagonal[1] != 0],
+            castling: rights != 0,
+        }
+    }
+
     /// Whether every kind of man is present, so that the count need not skip any.
     #[inline(always)]
     fn every_man(self) -> bool {
