@@ -32,9 +32,26 @@ macro_rules! entry_points {
                 batch: &mut crate::golem::batch::Batch,
                 moves: &mut crate::MoveList,
             ) -> u64 {
-                crate::golem::perft::perft_batched(self, board, depth, batch, moves, |b, d, batch, moves| {
-                    self.perft_batched(b, d, batch, moves)
-                })
+                crate::golem::perft::perft_batched(
+                    self,
+                    board,
+                    depth,
+                    batch,
+                    moves,
+                    |b, d, batch, moves| self.perft_batched(b, d, batch, moves),
+                    |batch| self.count_batch(batch),
+                )
+            }
+
+            /// A batch counted and emptied ([`crate::golem::batch::Batch::count_and_clear`]),
+            /// for the batched perft: one copy of the count of a shared batch per backend,
+            /// called where the recursion fills one, rather than a copy inlined at each of the
+            /// places that push moves into it (`#[inline(never)]`: inlined back, the copies
+            /// would return; each was seconds of the crate's build).
+            $(#[$attr])?
+            #[inline(never)]
+            fn count_batch(self, batch: &mut crate::golem::batch::Batch) -> u64 {
+                batch.count_and_clear(self)
             }
 
             /// The move targets of `position`'s side to move.

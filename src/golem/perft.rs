@@ -11,7 +11,9 @@
 //! recursion step is compiled for the trampoline's instruction set. A recursive call cannot be
 //! inlined into itself, so it goes back through the trampoline: the `recurse` closure, which
 //! the trampoline defines (a closure inherits the target features of the function it is
-//! written in). No closure is written here: one written in a generic function does not
+//! written in). So does the count of a full shared batch (`count_batch`), which perft needs at
+//! every place it pushes a move: through the trampoline, it is compiled once per backend, not
+//! once per place. No closure is written here: one written in a generic function does not
 //! inherit the features of the trampoline it is inlined into, and handed to the move writer
 //! (which calls it from many places) it is not inlined either. So the moves are written into a
 //! list, a list at a time, and read from it by a loop.
@@ -72,7 +74,9 @@ pub(crate) fn perft<L: Lanes>(
 /// `batch` (shared by the whole tree, so that batches stay full) and are counted eight at a
 /// time; what is left in it at the end is the caller's to count. `moves` is room for the moves
 /// of a node one ply above those (the same list for all, so it is not made anew for each).
-/// `recurse` is this function called through the backend's trampoline.
+/// `recurse` is this function called through the backend's trampoline, and `count_batch`
+/// [`Batch::count_and_clear`] called through another, so that the count of a full batch is
+/// compiled once per backend, not at every place that pushes a move.
 #[inline(always)]
 pub(crate) fn perft_batched<L: Lanes>(
     lanes: L,
@@ -81,6 +85,7 @@ pub(crate) fn perft_batched<L: Lanes>(
     batch: &mut Batch,
     moves: &mut MoveList,
     mut recurse: impl FnMut(&Board, u32, &mut Batch, &mut MoveList) -> u64,
+    mut count_batch: impl FnMut(&mut Batch) -> u64,
 ) -> u64 {
     let targets = generate(lanes, board);
     let mut nodes = 0;
@@ -101,12 +106,19 @@ pub(crate) fn perft_batched<L: Lanes>(
     // The moves into a list first, then into the batch from one loop, so that the batch code
     // (and its vector registers) is not a call per move.
     let plain = fill_list_from(lanes, board, &targets, 0, skip, moves);
-    nodes += count_replies(lanes, board, moves.as_mut_slice(), plain, batch);
+    nodes += count_replies(
+        lanes,
+        board,
+        moves.as_mut_slice(),
+        plain,
+        batch,
+        &mut count_batch,
+    );
     while !moves.is_complete() {
         // More moves than a list holds (relaxed positions only): the next list of them.
         skip += CAPACITY;
         fill_list_from(lanes, board, &targets, 0, skip, moves);
-        nodes += push_all(lanes, batch, board, moves);
+        nodes += push_all(batch, board, moves, &mut count_batch);
     }
     nodes
 }
@@ -129,6 +141,7 @@ fn count_replies<L: Lanes>(
     moves: &mut [Move],
     plain: usize,
     batch: &mut Batch,
+    count_batch: &mut impl FnMut(&mut Batch) -> u64,
 ) -> u64 {
     let every_move_plain = plain == moves.len();
     let whole = plain - plain % positions_per_vector(lanes);
@@ -138,9 +151,9 @@ fn count_replies<L: Lanes>(
     if every_move_plain {
         // Most parents: every move plain, and fewer left than a vector holds (so none of
         // `count_rest`'s tests for an eight, a four or a two).
-        return nodes + push_all(lanes, batch, board, rest);
+        return nodes + push_all(batch, board, rest, count_batch);
     }
-    nodes + count_rest(lanes, board, rest, batch)
+    nodes + count_rest(lanes, board, rest, batch, count_batch)
 }
 
 /// [`count_replies`] of the moves left of a parent that has moves other than plain ones:
@@ -151,7 +164,13 @@ fn count_replies<L: Lanes>(
 /// moves made ahead (see [`Batch::push`]), those go into the batch and out of the way (swapped
 /// to the front of the moves left), and the next eight is tried. The rest go into the batch.
 #[inline(always)]
-fn count_rest<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut Batch) -> u64 {
+fn count_rest<L: Lanes>(
+    lanes: L,
+    board: &Board,
+    moves: &mut [Move],
+    batch: &mut Batch,
+    count_batch: &mut impl FnMut(&mut Batch) -> u64,
+) -> u64 {
     let mut nodes = 0;
     let mut rest = moves;
     while let Some(eight) = rest.first_chunk_mut::<8>() {
@@ -167,7 +186,7 @@ fn count_rest<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut
                 for j in 0..8 {
                     let m = eight[j];
                     if Batch::is_made_ahead(board, m) {
-                        nodes += push(lanes, batch, board, m);
+                        nodes += push(batch, board, m, count_batch);
                         eight.swap(taken & 7, j);
                         taken += 1;
                     }
@@ -180,7 +199,7 @@ fn count_rest<L: Lanes>(lanes: L, board: &Board, moves: &mut [Move], batch: &mut
     }
     nodes += count_first::<L, 4>(lanes, board, &mut rest);
     nodes += count_first::<L, 2>(lanes, board, &mut rest);
-    nodes + push_all(lanes, batch, board, rest)
+    nodes + push_all(batch, board, rest, count_batch)
 }
 
 /// The replies to the first `N` moves of `rest` (legal moves of `board`), counted at once where
@@ -201,20 +220,31 @@ fn count_first<L: Lanes, const N: usize>(lanes: L, board: &Board, rest: &mut &mu
 /// [`push`] of every move of `moves` (legal moves of `board`) in turn: the leaves counted of
 /// the batches they fill.
 #[inline(always)]
-fn push_all<L: Lanes>(lanes: L, batch: &mut Batch, board: &Board, moves: &[Move]) -> u64 {
+fn push_all(
+    batch: &mut Batch,
+    board: &Board,
+    moves: &[Move],
+    count_batch: &mut impl FnMut(&mut Batch) -> u64,
+) -> u64 {
     let mut nodes = 0;
     for &m in moves {
-        nodes += push(lanes, batch, board, m);
+        nodes += push(batch, board, m, count_batch);
     }
     nodes
 }
 
-/// Puts the legal move `m` of `board` into `batch`, and counts the batch when that fills it:
-/// the leaves counted (0 while the batch is not full).
+/// Puts the legal move `m` of `board` into `batch`, and counts the batch with `count_batch`
+/// ([`Batch::count_and_clear`] through the backend's trampoline) when that fills it: the
+/// leaves counted (0 while the batch is not full).
 #[inline(always)]
-fn push<L: Lanes>(lanes: L, batch: &mut Batch, board: &Board, m: Move) -> u64 {
+fn push(
+    batch: &mut Batch,
+    board: &Board,
+    m: Move,
+    count_batch: &mut impl FnMut(&mut Batch) -> u64,
+) -> u64 {
     if batch.push(board, m.source_index(), m.target_index(), m.kind_bits()) {
-        batch.count_and_clear(lanes)
+        count_batch(batch)
     } else {
         0
     }
