@@ -20,6 +20,7 @@ macro_rules! entry_points {
                     depth,
                     |b, d| self.perft_entry(b, d),
                     |b, d, batch, moves| self.perft_batched(b, d, batch, moves),
+                    |batch| self.count_batch(batch),
                 )
             }
 
@@ -47,7 +48,8 @@ macro_rules! entry_points {
             /// for the batched perft: one copy of the count of a shared batch per backend,
             /// called where the recursion fills one, rather than a copy inlined at each of the
             /// places that push moves into it (`#[inline(never)]`: inlined back, the copies
-            /// would return; each was seconds of the crate's build).
+            /// would return, and with them the compile time that BENCHMARKS.md, "CI time
+            /// (session 36)", measured).
             $(#[$attr])?
             #[inline(never)]
             fn count_batch(self, batch: &mut crate::golem::batch::Batch) -> u64 {

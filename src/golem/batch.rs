@@ -15,11 +15,11 @@
 //!
 //! perft counts the positions one ply above the leaves from their parent: the whole vectors of
 //! a parent's plain moves in one call ([`Batch::count_plain_from_parent`], the parent
-//! broadcast to every lane); where the parent has other moves, the rest eight at a time
-//! ([`Batch::count_from_parent`]), then, likewise, four where a vector holds at most four
-//! positions and two where it holds two. What is left of each parent's moves goes through a
-//! [`Batch`] shared by the whole tree, so that it fills across parents; a lane left unfilled at
-//! the end holds a board without men of the side to move, which has no moves.
+//! broadcast to every lane); where the parent has other moves, the rest likewise, whole vectors
+//! of at most eight at a time ([`Batch::count_from_parent`]). What is left of each parent's
+//! moves goes through a [`Batch`] shared by the whole tree, so that it fills across parents; a
+//! lane left unfilled at the end holds a board without men of the side to move, which has no
+//! moves.
 //! Counted from one parent, the side to move has the parent's king and knights in every lane
 //! (a capture may take a knight), and the count looks up what they give ([`KnownMen`]) rather
 //! than shifting it out of the vectors. So it does for a full shared batch whose eight parents
@@ -125,8 +125,8 @@ impl Batch {
 
     /// Whether [`Batch::push`] makes the legal move `m` of `parent` ahead (a castling
     /// [`as_plain_move`] cannot express), so that [`Batch::count_from_parent`] refuses the
-    /// moves when one of them is.
-    #[inline(always)]
+    /// moves when one of them is (what the tests check it by).
+    #[cfg(test)]
     pub(crate) fn is_made_ahead(_parent: &Board, m: Move) -> bool {
         made_ahead(m.source_index(), m.target_index(), m.kind_bits())
     }
@@ -167,25 +167,18 @@ impl Batch {
         })
     }
 
-    /// The number of legal replies to `N` legal moves of `parent` (relative squares; `N` is
-    /// 2, 4 or 8), counted at once without going through a batch: the parent is broadcast to
-    /// every lane. `None` where `N` moves are not whole vectors of the backend's positions
-    /// ([`counts_at_once`]: eight always, four on vectors of at most four, two on vectors of
-    /// two), or where one of the moves has to be made ahead (see [`Batch::push`] and
+    /// The number of legal replies to the legal moves `moves` of `parent` (relative squares),
+    /// counted at once without going through a batch: the parent is broadcast to every lane.
+    /// `None` where the moves are not whole vectors of the backend's positions, at most eight
+    /// ([`counts_at_once`]), or where one of them has to be made ahead (see [`Batch::push`] and
     /// [`Batch::is_made_ahead`]); push those.
     #[inline(always)]
-    pub(crate) fn count_from_parent<L: Lanes, const N: usize>(
+    pub(crate) fn count_from_parent<L: Lanes>(
         lanes: L,
         parent: &Board,
-        moves: &[Move; N],
+        moves: &[Move],
     ) -> Option<u64> {
-        const {
-            assert!(
-                N == 2 || N == 4 || N == 8,
-                "whole vectors of 2, 4 or 8 positions"
-            )
-        };
-        if !counts_at_once::<L, N>(lanes) {
+        if !counts_at_once(lanes, moves.len()) {
             return None;
         }
         count_broadcast(lanes, parent, moves)
@@ -223,12 +216,11 @@ pub(crate) fn positions_per_vector<L: Lanes>(lanes: L) -> usize {
     lanes.by_position(PositionsPerVector)
 }
 
-/// Whether `lanes` counts `N` moves of one parent at once ([`Batch::count_from_parent`]): where
-/// its vectors hold at most `N` positions, so that `N` moves are whole vectors (a constant once
-/// inlined; the one place that decides it).
+/// Whether `lanes` counts `n` moves of one parent at once ([`Batch::count_from_parent`]): where
+/// they are whole vectors of its positions, at most eight (the one place that decides it).
 #[inline(always)]
-pub(crate) fn counts_at_once<L: Lanes, const N: usize>(lanes: L) -> bool {
-    positions_per_vector(lanes) <= N
+pub(crate) fn counts_at_once<L: Lanes>(lanes: L, n: usize) -> bool {
+    n <= 8 && n.is_multiple_of(positions_per_vector(lanes))
 }
 
 /// The number of positions per vector of a backend's [`PositionLanes`].
@@ -243,22 +235,18 @@ impl PositionJob for PositionsPerVector {
     }
 }
 
-/// [`Batch::count_from_parent`]: the replies to the `N` legal moves `moves` of `parent`, the
-/// parent broadcast to every lane. `N` is whole vectors of the backend's positions (see
-/// [`counts_at_once`]).
+/// [`Batch::count_from_parent`]: the replies to the legal moves `moves` of `parent`, the parent
+/// broadcast to every lane. `moves` is whole vectors of the backend's positions, at most eight
+/// (see [`counts_at_once`]).
 #[inline(always)]
-fn count_broadcast<L: Lanes, const N: usize>(
-    lanes: L,
-    parent: &Board,
-    moves: &[Move; N],
-) -> Option<u64> {
+fn count_broadcast<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option<u64> {
     // Plain moves only on the broadcast parent; otherwise the moves that need it on their own
     // parents ([`change_parent`]).
     if all_plain(moves) {
         return Some(lanes.by_position(CountBroadcast { parent, moves }));
     }
     // Each move on its own parent: the broadcast parent in every lane's columns, changed
-    // where the move needs it. Most moves of such an eight or four leave their parent as it
+    // where the move needs it. Most of such moves leave their parent as it
     // is, so only the changed lanes' bits are flipped, rather than a board made and copied
     // into the columns for every lane. The columns hold the boards mirrored (byte-swapped, as
     // the make takes them): the parent swapped once here on general registers, and a changed
@@ -269,10 +257,11 @@ fn count_broadcast<L: Lanes, const N: usize>(
     }
     let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
     let may_double_push_beside = may_double_push_beside_enemy_pawn(parent);
-    for (i, m) in moves.iter().enumerate() {
+    for (i, m) in moves.iter().enumerate().take(8) {
         let (source, target, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
-        from[i] = 1 << source;
-        to[i] = 1 << target;
+        // (`i < 8`: the mask only spares the compiler a bounds check.)
+        from[i & 7] = 1 << source;
+        to[i & 7] = 1 << target;
         // (A double push moves two ranks up: most moves fail that first.)
         let double_push_beside = kind_bits == Move::RAW_NORMAL
             && may_double_push_beside
@@ -292,11 +281,10 @@ fn count_broadcast<L: Lanes, const N: usize>(
             true,
         )?;
         for (column, &bits) in parents.iter_mut().zip(&bits) {
-            // (`i < 8`: the mask only spares the compiler a bounds check.)
             column[i & 7] ^= bits;
         }
         // Castling's plain move is the king's, to its own square.
-        to[i] = plain_target;
+        to[i & 7] = plain_target;
     }
     // What is known of the positions made from the changed parents: that of the parent, but
     // for a promotion's new man, which may be of a kind the parent's mover lacks (marked
@@ -323,7 +311,7 @@ fn count_broadcast<L: Lanes, const N: usize>(
         parents: &parents,
         from: &from,
         to: &to,
-        moves: N,
+        moves: moves.len(),
         known: Some(known),
         mirrored: true,
     }))

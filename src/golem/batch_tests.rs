@@ -92,23 +92,18 @@ fn count_plain_from_parent<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -
     Batch::count_plain_from_parent(lanes, parent, moves)
 }
 
-/// [`Batch::count_from_parent`], compiled once per backend and size.
+/// [`Batch::count_from_parent`], compiled once per backend.
 #[inline(never)]
-fn count_from_parent<L: Lanes, const N: usize>(
-    lanes: L,
-    parent: &Board,
-    moves: &[Move; N],
-) -> Option<u64> {
+fn count_from_parent<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option<u64> {
     Batch::count_from_parent(lanes, parent, moves)
 }
 
 /// Counts the replies to every move of every parent through the batch (filled across parents,
-/// as perft does), eight, four and two at a time from one parent, against `generate` on each
-/// child.
+/// as perft does), and [`SIZES`] at a time from one parent, against `generate` on each child.
 fn check_batch<L: Lanes>(lanes: L, name: &str) {
     let mut batch = Batch::new();
     let mut pending = 0;
-    let (mut eights_counted, mut fours_counted, mut twos_counted) = (0, 0, 0);
+    let mut counted_by_size = [0; SIZES.len()];
     let (mut made_ahead, mut changed_parents, mut plain_counted) = (0, 0, 0);
     // Full batches whose parents share the king of the side to move after the move (counted
     // with what that king gives, see `FromParent::of_columns`), and those whose do not.
@@ -147,23 +142,17 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
                 batch_kings.clear();
             }
         }
-        eights_counted += check_broadcast::<_, 8>(lanes, name, &parent, &moves, &expected);
-        fours_counted += check_broadcast::<_, 4>(lanes, name, &parent, &moves, &expected);
-        twos_counted += check_broadcast::<_, 2>(lanes, name, &parent, &moves, &expected);
+        check_broadcasts(
+            lanes,
+            name,
+            &parent,
+            &moves,
+            &expected,
+            &mut counted_by_size,
+        );
         plain_counted += check_plain(lanes, name, &parent, &moves, plain, &expected);
     }
-    // Fours are counted exactly where the backend's vectors hold at most four positions.
-    assert_eq!(
-        fours_counted > 100,
-        counts_at_once::<_, 4>(lanes),
-        "{name}: {fours_counted} fours"
-    );
-    // Twos likewise, where they hold two positions.
-    assert_eq!(
-        twos_counted > 100,
-        counts_at_once::<_, 2>(lanes),
-        "{name}: {twos_counted} twos"
-    );
+    assert_sizes_counted(lanes, name, &counted_by_size);
     // A batch that is not full at the end, with lanes left over from earlier batches.
     assert_eq!(
         count_and_clear(&mut batch, lanes),
@@ -178,8 +167,8 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
     // Both ways of counting were exercised, with moves on changed parents and moves made
     // ahead (Chess960 castlings) too, and full batches of one king and of several.
     assert!(
-        eights_counted > 100 && changed_parents > 100 && made_ahead > 0 && plain_counted > 100,
-        "{name}: {eights_counted}, {changed_parents}, {made_ahead}, {plain_counted}"
+        changed_parents > 100 && made_ahead > 0 && plain_counted > 100,
+        "{name}: {changed_parents}, {made_ahead}, {plain_counted}"
     );
     assert!(one_king > 100 && kings > 100, "{name}: {one_king}, {kings}");
 }
@@ -219,31 +208,68 @@ fn check_plain<L: Lanes>(
     vectors
 }
 
-/// Counts the replies to `moves` of `parent` `N` at a time with [`Batch::count_from_parent`]
-/// (the parent broadcast), against `expected` (the replies to each move): the number of chunks
-/// counted. Every window of `N` moves in a row, not only the list cut in chunks: the writer
-/// puts a position's special moves last, where a cut leaves most of them to the batch.
-/// A chunk may be refused only where it holds a move made ahead, or anywhere on a backend that
-/// does not count `N` at once ([`counts_at_once`]).
-fn check_broadcast<L: Lanes, const N: usize>(
+/// The numbers of moves [`check_broadcasts`] counts from one parent at once: whole vectors on
+/// every backend or on some, and two that are whole vectors on none (refused everywhere).
+const SIZES: [usize; 6] = [2, 3, 4, 6, 8, 9];
+
+/// [`check_broadcast`] of every size of [`SIZES`], the chunks counted added to `counted`.
+fn check_broadcasts<L: Lanes>(
     lanes: L,
     name: &str,
     parent: &Board,
     moves: &MoveList,
     expected: &[u64],
+    counted: &mut [usize; SIZES.len()],
+) {
+    for (&size, counted) in SIZES.iter().zip(counted) {
+        *counted += check_broadcast(lanes, name, parent, moves, expected, size);
+    }
+}
+
+/// Asserts that the moves of one parent were counted at once ([`check_broadcasts`]) in every
+/// size the backend counts at once ([`counts_at_once`]: eight everywhere), often, and in no
+/// other size.
+fn assert_sizes_counted<L: Lanes>(lanes: L, name: &str, counted: &[usize; SIZES.len()]) {
+    assert!(counts_at_once(lanes, 8), "{name}: eight at once");
+    for (&size, &counted) in SIZES.iter().zip(counted) {
+        let at_once = counts_at_once(lanes, size);
+        assert!(
+            if at_once { counted > 100 } else { counted == 0 },
+            "{name}: {counted} chunks of {size} counted at once"
+        );
+    }
+}
+
+/// Counts the replies to `moves` of `parent` `size` at a time with
+/// [`Batch::count_from_parent`] (the parent broadcast), against `expected` (the replies to each
+/// move): the number of chunks counted. Every window of `size` moves in a row, not only the
+/// list cut in chunks: the writer puts a position's special moves last, where a cut leaves most
+/// of them to the batch. A chunk is refused exactly where it holds a move made ahead, or
+/// always on a backend that does not count `size` at once ([`counts_at_once`]).
+fn check_broadcast<L: Lanes>(
+    lanes: L,
+    name: &str,
+    parent: &Board,
+    moves: &MoveList,
+    expected: &[u64],
+    size: usize,
 ) -> usize {
-    let counts = counts_at_once::<L, N>(lanes);
+    let counts = counts_at_once(lanes, size);
     let mut counted_chunks = 0;
-    for (chunk, replies) in moves.windows(N).zip(expected.windows(N)) {
-        let chunk: &[Move; N] = chunk.try_into().unwrap();
+    for (chunk, replies) in moves.windows(size).zip(expected.windows(size)) {
+        let made_ahead = chunk.iter().any(|&m| Batch::is_made_ahead(parent, m));
         match count_from_parent(lanes, parent, chunk) {
             Some(counted) => {
+                assert!(
+                    counts && !made_ahead,
+                    "{name}: {chunk:?} of {parent:x?} counted at once"
+                );
                 counted_chunks += 1;
                 let sum: u64 = replies.iter().sum();
                 assert_eq!(counted, sum, "{name}: {chunk:?} of {parent:x?}");
             }
             None => assert!(
-                !counts || chunk.iter().any(|&m| Batch::is_made_ahead(parent, m)),
+                !counts || made_ahead,
                 "{name}: {chunk:?} of {parent:x?} refused with no move made ahead"
             ),
         }
@@ -421,8 +447,8 @@ fn orthogonal_only(b: &Board) -> bool {
 }
 
 /// Counts the replies to every move of the positions of `ORTHOGONAL_FENS` and of those up to
-/// two moves after them that hold only rooks, kings and pawns, through the batch and eight,
-/// four and two at a time from one parent, against `generate` on each child.
+/// two moves after them that hold only rooks, kings and pawns, through the batch and [`SIZES`]
+/// at a time from one parent, against `generate` on each child.
 fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
     let mut boards = Vec::new();
     for fen in ORTHOGONAL_FENS {
@@ -435,7 +461,8 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
         }
     }
     let mut batch = Batch::new();
-    let (mut pending, mut parents, mut eights, mut fours, mut twos) = (0, 0, 0, 0, 0);
+    let (mut pending, mut parents) = (0, 0);
+    let mut counted_by_size = [0; SIZES.len()];
     for parent in boards.into_iter().filter(orthogonal_only) {
         parents += 1;
         let (moves, _) = moves_of(&parent);
@@ -454,22 +481,22 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
                 pending = 0;
             }
         }
-        eights += check_broadcast::<_, 8>(lanes, name, &parent, &moves, &expected);
-        fours += check_broadcast::<_, 4>(lanes, name, &parent, &moves, &expected);
-        twos += check_broadcast::<_, 2>(lanes, name, &parent, &moves, &expected);
+        check_broadcasts(
+            lanes,
+            name,
+            &parent,
+            &moves,
+            &expected,
+            &mut counted_by_size,
+        );
     }
     assert_eq!(
         count_and_clear(&mut batch, lanes),
         pending,
         "{name}: the last batch"
     );
-    assert!(
-        parents > 500
-            && eights > 500
-            && (fours > 100) == counts_at_once::<_, 4>(lanes)
-            && (twos > 100) == counts_at_once::<_, 2>(lanes),
-        "{name}: {parents} parents, {eights} eights, {fours} fours, {twos} twos"
-    );
+    assert!(parents > 500, "{name}: {parents} parents");
+    assert_sizes_counted(lanes, name, &counted_by_size);
 }
 
 #[test]

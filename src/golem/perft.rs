@@ -13,7 +13,7 @@
 //! the trampoline defines (a closure inherits the target features of the function it is
 //! written in). So does the count of a full shared batch (`count_batch`), which perft needs at
 //! every place it pushes a move: through the trampoline, it is compiled once per backend, not
-//! once per place. No closure is written here: one written in a generic function does not
+//! once per place (BENCHMARKS.md, "CI time (session 36)"). No closure is written here: one written in a generic function does not
 //! inherit the features of the trampoline it is inlined into, and handed to the move writer
 //! (which calls it from many places) it is not inlined either. So the moves are written into a
 //! list, a list at a time, and read from it by a loop.
@@ -31,9 +31,9 @@ fn made(b: &Board, m: Move) -> Board {
     make_board(b, m.source_index(), m.target_index(), m.kind_bits())
 }
 
-/// The number of leaves `depth` plies below `board`. `recurse` is this function and `batched`
-/// is [`perft_batched`], each called through the backend's trampoline (see the module
-/// comment).
+/// The number of leaves `depth` plies below `board`. `recurse` is this function, `batched`
+/// [`perft_batched`] and `count_batch` [`Batch::count_and_clear`], each called through the
+/// backend's trampoline (see the module comment).
 #[inline(always)]
 pub(crate) fn perft<L: Lanes>(
     lanes: L,
@@ -41,6 +41,7 @@ pub(crate) fn perft<L: Lanes>(
     depth: u32,
     mut recurse: impl FnMut(&Board, u32) -> u64,
     batched: impl FnOnce(&Board, u32, &mut Batch, &mut MoveList) -> u64,
+    count_batch: impl FnOnce(&mut Batch) -> u64,
 ) -> u64 {
     match depth {
         0 => 1,
@@ -65,7 +66,7 @@ pub(crate) fn perft<L: Lanes>(
             let mut batch = Batch::new();
             let mut moves = MoveList::new();
             let nodes = batched(board, depth, &mut batch, &mut moves);
-            nodes + batch.count_and_clear(lanes)
+            nodes + count_batch(&mut batch)
         }
     }
 }
@@ -74,9 +75,8 @@ pub(crate) fn perft<L: Lanes>(
 /// `batch` (shared by the whole tree, so that batches stay full) and are counted eight at a
 /// time; what is left in it at the end is the caller's to count. `moves` is room for the moves
 /// of a node one ply above those (the same list for all, so it is not made anew for each).
-/// `recurse` is this function called through the backend's trampoline, and `count_batch`
-/// [`Batch::count_and_clear`] called through another, so that the count of a full batch is
-/// compiled once per backend, not at every place that pushes a move.
+/// `recurse` is this function and `count_batch` [`Batch::count_and_clear`], each called
+/// through the backend's trampoline (see the module comment).
 #[inline(always)]
 pub(crate) fn perft_batched<L: Lanes>(
     lanes: L,
@@ -109,7 +109,7 @@ pub(crate) fn perft_batched<L: Lanes>(
     nodes += count_replies(
         lanes,
         board,
-        moves.as_mut_slice(),
+        moves.as_slice(),
         plain,
         batch,
         &mut count_batch,
@@ -138,7 +138,7 @@ pub(crate) fn perft_batched<L: Lanes>(
 fn count_replies<L: Lanes>(
     lanes: L,
     board: &Board,
-    moves: &mut [Move],
+    moves: &[Move],
     plain: usize,
     batch: &mut Batch,
     count_batch: &mut impl FnMut(&mut Batch) -> u64,
@@ -146,75 +146,49 @@ fn count_replies<L: Lanes>(
     let every_move_plain = plain == moves.len();
     let whole = plain - plain % positions_per_vector(lanes);
     // (`min`: the compiler then sees the split in bounds, and puts no panic in the entry point.)
-    let (counted, rest) = moves.split_at_mut(whole.min(moves.len()));
+    let (counted, rest) = moves.split_at(whole.min(moves.len()));
     let nodes = Batch::count_plain_from_parent(lanes, board, counted);
     if every_move_plain {
         // Most parents: every move plain, and fewer left than a vector holds (so none of
-        // `count_rest`'s tests for an eight, a four or a two).
+        // `count_rest`'s tests).
         return nodes + push_all(batch, board, rest, count_batch);
     }
     nodes + count_rest(lanes, board, rest, batch, count_batch)
 }
 
-/// [`count_replies`] of the moves left of a parent that has moves other than plain ones:
-/// eights of them counted straight from `board`, and where the backend counts four or two
-/// positions per vector, four and then two of those left (on two-position vectors, the count
-/// of a parent's two moves as one vector takes fewer instructions than two moves through the
-/// batch: BENCHMARKS.md, "neon: a parent's last two moves (session 29)"). Where an eight holds
-/// moves made ahead (see [`Batch::push`]), those go into the batch and out of the way (swapped
-/// to the front of the moves left), and the next eight is tried. The rest go into the batch.
+/// [`count_replies`] of the moves left of a parent that has moves other than plain ones: as
+/// many of them as make whole vectors of the backend's positions, at most eight, counted at
+/// once from `board` ([`Batch::count_from_parent`]), and again until fewer than a vector are
+/// left (on two-position vectors, the count of a parent's last two moves as one vector takes
+/// fewer instructions than two moves through the batch: BENCHMARKS.md, "neon: a parent's last
+/// two moves (session 29)"). One call for every size, so that the count is inlined here once
+/// (BENCHMARKS.md, "CI time (session 37)"). Moves refused there, because one of them is made
+/// ahead (see [`Batch::push`]), go into the batch, as do those left over.
 #[inline(always)]
 fn count_rest<L: Lanes>(
     lanes: L,
     board: &Board,
-    moves: &mut [Move],
+    moves: &[Move],
     batch: &mut Batch,
     count_batch: &mut impl FnMut(&mut Batch) -> u64,
 ) -> u64 {
+    let per_vector = positions_per_vector(lanes);
     let mut nodes = 0;
     let mut rest = moves;
-    while let Some(eight) = rest.first_chunk_mut::<8>() {
-        let counted = match Batch::count_from_parent(lanes, board, eight) {
-            Some(n) => {
-                nodes += n;
-                8
-            }
-            None => {
-                // At least one of the eight is made ahead, so `rest` shrinks. (`taken <= j <
-                // 8`: the mask only spares the compiler a bounds check.)
-                let mut taken = 0;
-                for j in 0..8 {
-                    let m = eight[j];
-                    if Batch::is_made_ahead(board, m) {
-                        nodes += push(batch, board, m, count_batch);
-                        eight.swap(taken & 7, j);
-                        taken += 1;
-                    }
-                }
-                taken
-            }
+    loop {
+        let whole = rest.len().min(8) / per_vector * per_vector;
+        let (some, left) = rest.split_at(whole.min(rest.len()));
+        if some.is_empty() {
+            break;
+        }
+        // Refused (one of them is made ahead: Chess960 castlings, seldom): into the batch.
+        nodes += match Batch::count_from_parent(lanes, board, some) {
+            Some(n) => n,
+            None => push_all(batch, board, some, count_batch),
         };
-        let left = core::mem::take(&mut rest);
-        rest = left.get_mut(counted..).unwrap_or_default();
+        rest = left;
     }
-    nodes += count_first::<L, 4>(lanes, board, &mut rest);
-    nodes += count_first::<L, 2>(lanes, board, &mut rest);
     nodes + push_all(batch, board, rest, count_batch)
-}
-
-/// The replies to the first `N` moves of `rest` (legal moves of `board`), counted at once where
-/// [`Batch::count_from_parent`] takes them, and those moves taken off `rest`; 0, and `rest` as
-/// it was, where it does not.
-#[inline(always)]
-fn count_first<L: Lanes, const N: usize>(lanes: L, board: &Board, rest: &mut &mut [Move]) -> u64 {
-    let Some(n) = rest
-        .first_chunk::<N>()
-        .and_then(|chunk| Batch::count_from_parent(lanes, board, chunk))
-    else {
-        return 0;
-    };
-    *rest = core::mem::take(rest).get_mut(N..).unwrap_or_default();
-    n
 }
 
 /// [`push`] of every move of `moves` (legal moves of `board`) in turn: the leaves counted of
