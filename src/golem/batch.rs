@@ -23,9 +23,9 @@
 //! Counted from one parent, the side to move has the parent's king and knights in every lane
 //! (a capture may take a knight), and the count looks up what they give ([`KnownMen`]) rather
 //! than shifting it out of the vectors. So it does for a full shared batch whose eight parents
-//! have the same king of the side to move after the move ([`FromParent::of_columns`]), where
-//! a vector holds fewer than eight positions (AVX2, SSE2, NEON): with the sibling parents'
-//! moves in it, most full batches have one king.
+//! have the same king of the side to move after the move ([`FromParent::of_columns`]), on the
+//! backends where that pays ([`PositionLanes::KNOWS_SHARED_KING`]: AVX2, SSE2, NEON): with the
+//! sibling parents' moves in it, most full batches have one king.
 
 use super::castling;
 use super::directions::{
@@ -148,10 +148,7 @@ impl Batch {
         // What is known of the positions, where every lane's parent has the same king of the
         // side to move after the move (most often: the batch fills with the moves of sibling
         // parents). A lane left unfilled has no king there, so only a full batch is looked at.
-        // Not on vectors of eight (AVX-512), whose count of a batch is one vector: there the
-        // look at the lanes' parents made position 3 slower (BENCHMARKS.md, "A known king for
-        // the shared batch (session 35)").
-        let known = if self.len == 8 && positions_per_vector(lanes) < 8 {
+        let known = if self.len == 8 && lanes.by_position(KnowsSharedKing) {
             FromParent::of_columns(&self.parents)
         } else {
             None
@@ -221,6 +218,19 @@ pub(crate) fn positions_per_vector<L: Lanes>(lanes: L) -> usize {
 #[inline(always)]
 pub(crate) fn counts_at_once<L: Lanes>(lanes: L, n: usize) -> bool {
     n <= 8 && n.is_multiple_of(positions_per_vector(lanes))
+}
+
+/// Whether a backend's [`PositionLanes`] counts a full shared batch with the king its parents
+/// share known ([`PositionLanes::KNOWS_SHARED_KING`]).
+struct KnowsSharedKing;
+
+impl PositionJob for KnowsSharedKing {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run<P: PositionLanes>(self, _lanes: P) -> bool {
+        P::KNOWS_SHARED_KING
+    }
 }
 
 /// The number of positions per vector of a backend's [`PositionLanes`].

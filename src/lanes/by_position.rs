@@ -67,6 +67,13 @@ pub(crate) trait PositionLanes: Copy {
     /// rather than on general registers. Worth it where the squares are a per-lane variable
     /// shift each.
     const MOVE_SQUARES_IN_VECTORS: bool = false;
+    /// Whether the count of a full shared batch first looks, on general registers, for a king
+    /// of the side to move that all eight parents share, and then counts with what that king
+    /// gives looked up rather than computed (as the count from one parent does). Worth it where
+    /// a batch is several vectors, each of which uses what the look settles; where it is one
+    /// (AVX-512), the look made position 3 slower (BENCHMARKS.md, "A known king for the shared
+    /// batch (session 35)").
+    const KNOWS_SHARED_KING: bool = false;
     /// The from and to squares, as one-square bitboards, of the moves whose
     /// [`Move::to_bits`](crate::Move::to_bits) words are `words[chunk * LANES + i]`, lane by
     /// lane: `1 << (w & 63)` and `1 << (w >> 6 & 63)`. Shift by shift on general registers by

@@ -261,6 +261,8 @@ impl PositionLanes for Neon {
     // between phases) are needed only in the rare batch with a pinned slider.
     const FILLS_OURS_EARLY: bool = true;
 
+    const KNOWS_SHARED_KING: bool = true;
+
     #[inline(always)]
     fn mirror_files(self, v: uint64x2_t) -> uint64x2_t {
         // SAFETY: NEON is present (token).

@@ -488,6 +488,7 @@ impl PositionLanes for Avx2 {
     type Vector = __m256i;
     const LANES: usize = 4;
     const MOVE_SQUARES_IN_VECTORS: bool = true;
+    const KNOWS_SHARED_KING: bool = true;
 
     #[inline(always)]
     fn splat(self, x: u64) -> __m256i {

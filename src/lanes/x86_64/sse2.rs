@@ -279,6 +279,7 @@ impl<const POPCNT: bool> Lanes for Sse2With<POPCNT> {
 impl<const POPCNT: bool> PositionLanes for Sse2With<POPCNT> {
     type Vector = __m128i;
     const LANES: usize = 2;
+    const KNOWS_SHARED_KING: bool = true;
 
     #[inline(always)]
     fn splat(self, x: u64) -> __m128i {
