@@ -10,8 +10,8 @@
 //!
 //! A batch of eight is counted by the vectors of positions that suit the backend's registers
 //! ([`Lanes::by_position`]): the eight in one pass on AVX-512, in passes of four on AVX2 and of
-//! two on SSE2 and NEON: the count keeps some twenty bitboards live, and as two or four
-//! registers each they would mostly live on the stack.
+//! two on SSE2, NEON and portable: the count keeps some twenty bitboards live, and as two or
+//! four registers each they would mostly live on the stack.
 //!
 //! perft counts the positions one ply above the leaves from their parent: the whole vectors of
 //! a parent's plain moves in one call ([`Batch::count_plain_from_parent`], the parent
@@ -24,8 +24,8 @@
 //! (a capture may take a knight), and the count looks up what they give ([`KnownMen`]) rather
 //! than shifting it out of the vectors. So it does for a full shared batch whose eight parents
 //! have the same king of the side to move after the move ([`FromParent::of_columns`]), on the
-//! backends where that pays ([`PositionLanes::KNOWS_SHARED_KING`]: AVX2, SSE2, NEON): with the
-//! sibling parents' moves in it, most full batches have one king.
+//! backends where that pays ([`PositionLanes::KNOWS_SHARED_KING`]: AVX2, SSE2, NEON,
+//! portable): with the sibling parents' moves in it, most full batches have one king.
 
 use super::castling;
 use super::directions::{
@@ -1241,8 +1241,8 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     // Phase 3: the check mask.
     let in_check = their_attacks & king;
     let not_in_check = in_check.zero_mask();
-    // On vectors of two positions (SSE2, NEON), a test first: neither in check, as most
-    // often, needs no check mask. On wider vectors, where some lane is in check more often,
+    // On vectors of two positions (SSE2, NEON, portable), a test first: neither in check, as
+    // most often, needs no check mask. On wider vectors, where some lane is in check more often,
     // the test gained nothing (BENCHMARKS.md, "Bulk perft: the known king (session 28)").
     let target_mask = if P::LANES == 2 && !in_check.any() {
         us ^ splat!(!0)

@@ -2,12 +2,13 @@
 //! bitboard of position `i`, and every lane moves the same way.
 //!
 //! The count keeps some twenty bitboards live at once. On a backend whose
-//! [`Lanes`](super::Lanes) vector is several registers (AVX2: two, SSE2 and NEON: four), eight
-//! positions at a time would need more registers than the CPU has, and the count would spend
-//! much of its work spilling them to the stack. So a backend counts by the vectors that suit it
-//! ([`Lanes::by_position`](super::Lanes::by_position)): one register of positions at a time
-//! (four on AVX2, two on SSE2 and NEON), the batch of eight in a few passes; elsewhere (AVX-512,
-//! whose eight lanes are one register, scalar and portable) by the backend's own eight lanes.
+//! [`Lanes`](super::Lanes) vector is several registers (AVX2: two; SSE2, NEON and portable:
+//! four), eight positions at a time would need more registers than the CPU has, and the count
+//! would spend much of its work spilling them to the stack. So a backend counts by the vectors
+//! that suit it ([`Lanes::by_position`](super::Lanes::by_position)): one register of positions
+//! at a time (four on AVX2, two on SSE2, NEON and portable), the batch of eight in a few
+//! passes; elsewhere (AVX-512, whose eight lanes are one register, and scalar) by the
+//! backend's own eight lanes.
 
 use core::ops::{BitAnd, BitOr, BitXor};
 

@@ -13,6 +13,9 @@
 //! Where `wide` would fall back to element-wise code on one of those units (a 64-bit compare
 //! and a byte shuffle on SSE2 before SSE4.1 and SSSE3), the operation is built from ones every
 //! unit has: shifts, adds and logic on 64-bit lanes.
+//!
+//! perft's last ply, which counts the moves of many positions at once, holds two positions in
+//! one `u64x2` ([`PositionLanes`]), as the SSE2 and NEON backends do.
 
 use wide::{u8x16, u64x2};
 
@@ -229,70 +232,76 @@ impl Lanes for Portable {
     }
 }
 
-/// Position-parallel: eight positions in the backend's lane layout (position `i` as lane
-/// `i`), through [`Lanes::load`] and [`Lanes::to_array`].
+/// Position-parallel: one vector, two positions (lane `i` in half `i`), as on SSE2 and NEON.
+/// The count keeps some twenty bitboards live; as the four vectors of the backend's eight
+/// lanes each, they would mostly live on the stack. By two, perft ran 8 to 16 % fewer
+/// instructions per leaf on x86-64 and about twice as fast on wasm32 (BENCHMARKS.md, "The
+/// portable count by two positions (session 37)").
 impl PositionLanes for Portable {
-    type Vector = V;
-    const LANES: usize = 8;
+    type Vector = u64x2;
+    const LANES: usize = 2;
+    const KNOWS_SHARED_KING: bool = true;
 
     #[inline(always)]
-    fn splat(self, x: u64) -> V {
-        Lanes::splat(self, x)
+    fn splat(self, x: u64) -> u64x2 {
+        u64x2::splat(x)
     }
 
     #[inline(always)]
-    fn load(self, a: &[u64; 8], _chunk: usize) -> V {
-        Lanes::load(self, *a)
+    fn load(self, a: &[u64; 8], chunk: usize) -> u64x2 {
+        u64x2::new([a[2 * chunk], a[2 * chunk + 1]])
     }
 
     #[inline(always)]
-    fn to_array(self, v: V) -> [u64; 8] {
-        Lanes::to_array(self, v)
+    fn to_array(self, v: u64x2) -> [u64; 8] {
+        let [first, second] = v.to_array();
+        [first, second, 0, 0, 0, 0, 0, 0]
     }
 
     #[inline(always)]
-    fn and(self, a: V, b: V) -> V {
-        Lanes::and(self, a, b)
+    fn and(self, a: u64x2, b: u64x2) -> u64x2 {
+        a & b
     }
 
     #[inline(always)]
-    fn or(self, a: V, b: V) -> V {
-        Lanes::or(self, a, b)
+    fn or(self, a: u64x2, b: u64x2) -> u64x2 {
+        a | b
     }
 
     #[inline(always)]
-    fn xor(self, a: V, b: V) -> V {
-        Lanes::xor(self, a, b)
+    fn xor(self, a: u64x2, b: u64x2) -> u64x2 {
+        a ^ b
     }
 
     #[inline(always)]
-    fn and_not(self, a: V, b: V) -> V {
-        Lanes::and_not(self, a, b)
+    fn and_not(self, a: u64x2, b: u64x2) -> u64x2 {
+        a & !b
     }
 
     #[inline(always)]
-    fn shift_all(self, v: V, amount: i8) -> V {
-        Lanes::shift_all(self, v, amount)
+    fn shift_all(self, v: u64x2, amount: i8) -> u64x2 {
+        shift_both(v, amount)
     }
 
     #[inline(always)]
-    fn sub(self, a: V, b: V) -> V {
-        Lanes::sub(self, a, b)
+    fn sub(self, a: u64x2, b: u64x2) -> u64x2 {
+        a - b
     }
 
     #[inline(always)]
-    fn any(self, v: V) -> bool {
-        Lanes::any(self, v)
+    fn any(self, v: u64x2) -> bool {
+        let [first, second] = v.to_array();
+        first | second != 0
     }
 
     #[inline(always)]
-    fn zero_mask(self, v: V) -> V {
+    fn zero_mask(self, v: u64x2) -> u64x2 {
         #[cfg(not(all(
             any(target_arch = "x86", target_arch = "x86_64"),
             not(target_feature = "sse4.1")
         )))]
         {
-            v.map(|r| r.simd_eq(u64x2::ZERO))
+            v.simd_eq(u64x2::ZERO)
         }
         #[cfg(all(
             any(target_arch = "x86", target_arch = "x86_64"),
@@ -301,36 +310,32 @@ impl PositionLanes for Portable {
         {
             // No 64-bit compare before SSE4.1: `x | -x` has its top bit set exactly when `x`
             // is not zero, so that bit minus one is the mask.
-            v.map(|r| ((r | (u64x2::ZERO - r)) >> 63) - u64x2::ONE)
+            ((v | (u64x2::ZERO - v)) >> 63) - u64x2::ONE
         }
     }
 
     #[inline(always)]
-    fn byte_counts(self, v: V) -> V {
+    fn byte_counts(self, x: u64x2) -> u64x2 {
         // SWAR: bit pairs, then nibbles, then bytes (no unit `wide` maps to counts bits).
         const M1: u64x2 = u64x2::splat(0x5555_5555_5555_5555);
         const M2: u64x2 = u64x2::splat(0x3333_3333_3333_3333);
         const M4: u64x2 = u64x2::splat(0x0f0f_0f0f_0f0f_0f0f);
-        v.map(|x| {
-            let x = words(bytes(x) - bytes((x >> 1) & M1));
-            let x = words(bytes(x & M2) + bytes((x >> 2) & M2));
-            words(bytes(x) + bytes(x >> 4)) & M4
-        })
+        let x = words(bytes(x) - bytes((x >> 1) & M1));
+        let x = words(bytes(x & M2) + bytes((x >> 2) & M2));
+        words(bytes(x) + bytes(x >> 4)) & M4
     }
 
     #[inline(always)]
-    fn add_bytes(self, a: V, b: V) -> V {
-        each(a, b, |x, y| words(bytes(x) + bytes(y)))
+    fn add_bytes(self, a: u64x2, b: u64x2) -> u64x2 {
+        words(bytes(a) + bytes(b))
     }
 
     #[inline(always)]
-    fn sum_bytes(self, v: V) -> u64 {
-        // Pairs of bytes into 16-bit fields (at most 510 each), the four vectors added (at
-        // most 2040), then the fields of each lane folded into its low field and both lanes
-        // added (64 bytes of at most 255: below 2^16, so no field overflows).
+    fn sum_bytes(self, v: u64x2) -> u64 {
+        // Pairs of bytes into 16-bit fields (at most 510 each), then the fields of each lane
+        // folded into its low field and both lanes added.
         const PAIRS: u64x2 = u64x2::splat(0x00ff_00ff_00ff_00ff);
-        let pairs = v.map(|x| (x & PAIRS) + ((x >> 8) & PAIRS));
-        let s = (pairs[0] + pairs[1]) + (pairs[2] + pairs[3]);
+        let s = (v & PAIRS) + ((v >> 8) & PAIRS);
         let s = s + (s >> 32);
         let s: u64x2 = (s + (s >> 16)) & u64x2::splat(0xffff);
         let [low, high] = s.to_array();
@@ -338,7 +343,7 @@ impl PositionLanes for Portable {
     }
 
     #[inline(always)]
-    fn swap_bytes(self, v: V) -> V {
-        v.map(reverse_bytes)
+    fn swap_bytes(self, v: u64x2) -> u64x2 {
+        reverse_bytes(v)
     }
 }
