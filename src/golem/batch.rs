@@ -168,7 +168,7 @@ impl Batch {
     /// counted at once without going through a batch: the parent is broadcast to every lane.
     /// `None` where the moves are not whole vectors of the backend's positions, at most eight
     /// ([`counts_at_once`]), or where one of them has to be made ahead (see [`Batch::push`] and
-    /// [`Batch::is_made_ahead`]); push those.
+    /// [`made_ahead`]); push those.
     #[inline(always)]
     pub(crate) fn count_from_parent<L: Lanes>(
         lanes: L,

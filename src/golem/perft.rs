@@ -13,10 +13,10 @@
 //! the trampoline defines (a closure inherits the target features of the function it is
 //! written in). So does the count of a full shared batch (`count_batch`), which perft needs at
 //! every place it pushes a move: through the trampoline, it is compiled once per backend, not
-//! once per place (BENCHMARKS.md, "CI time (session 36)"). No closure is written here: one written in a generic function does not
-//! inherit the features of the trampoline it is inlined into, and handed to the move writer
-//! (which calls it from many places) it is not inlined either. So the moves are written into a
-//! list, a list at a time, and read from it by a loop.
+//! once per place (BENCHMARKS.md, "CI time (session 36)"). No closure is written here: one
+//! written in a generic function does not inherit the features of the trampoline it is inlined
+//! into, and handed to the move writer (which calls it from many places) it is not inlined
+//! either. So the moves are written into a list, a list at a time, and read from it by a loop.
 
 use super::batch::{Batch, positions_per_vector};
 use super::{fill_list_from, generate};
