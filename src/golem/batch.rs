@@ -123,11 +123,11 @@ impl Batch {
         self.len == 8
     }
 
-    /// Whether [`Batch::push`] makes the legal move `m` of `parent` ahead (a castling
-    /// [`as_plain_move`] cannot express), so that [`Batch::count_from_parent`] refuses the
-    /// moves when one of them is (what the tests check it by).
+    /// Whether [`Batch::push`] makes the legal move `m` ahead (a castling [`as_plain_move`]
+    /// cannot express), so that [`Batch::count_from_parent`] refuses the moves when one of
+    /// them is (what the tests check it by).
     #[cfg(test)]
-    pub(crate) fn is_made_ahead(_parent: &Board, m: Move) -> bool {
+    pub(crate) fn is_made_ahead(m: Move) -> bool {
         made_ahead(m.source_index(), m.target_index(), m.kind_bits())
     }
 
@@ -256,9 +256,9 @@ fn count_broadcast<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option
         return Some(lanes.by_position(CountBroadcast { parent, moves }));
     }
     // Each move on its own parent: the broadcast parent in every lane's columns, changed
-    // where the move needs it. Most of such moves leave their parent as it
-    // is, so only the changed lanes' bits are flipped, rather than a board made and copied
-    // into the columns for every lane. The columns hold the boards mirrored (byte-swapped, as
+    // where the move needs it. Most of such moves leave their parent as it is, so only the
+    // changed lanes' bits are flipped, rather than a board made and copied into the columns
+    // for every lane. The columns hold the boards mirrored (byte-swapped, as
     // the make takes them): the parent swapped once here on general registers, and a changed
     // lane's bits made mirrored, rather than every board of every vector swapped in each pass.
     let mut parents = [[0u64; 8]; 8];

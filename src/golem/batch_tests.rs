@@ -116,7 +116,7 @@ fn check_batch<L: Lanes>(lanes: L, name: &str) {
             .map(|&m| generate(Scalar, &made(&parent, m)).count() as u64)
             .collect();
         for (&m, &replies) in moves.iter().zip(&expected) {
-            made_ahead += Batch::is_made_ahead(&parent, m) as usize;
+            made_ahead += Batch::is_made_ahead(m) as usize;
             // Moves whose parent the batch changes before the plain move (promotions, en
             // passant, castling, double pushes that may leave an en passant square).
             changed_parents += (m.kind_bits() != Move::RAW_NORMAL
@@ -257,7 +257,7 @@ fn check_broadcast<L: Lanes>(
     let counts = counts_at_once(lanes, size);
     let mut counted_chunks = 0;
     for (chunk, replies) in moves.windows(size).zip(expected.windows(size)) {
-        let made_ahead = chunk.iter().any(|&m| Batch::is_made_ahead(parent, m));
+        let made_ahead = chunk.iter().any(|&m| Batch::is_made_ahead(m));
         match count_from_parent(lanes, parent, chunk) {
             Some(counted) => {
                 assert!(
@@ -495,7 +495,11 @@ fn check_orthogonal_only<L: Lanes>(lanes: L, name: &str) {
         pending,
         "{name}: the last batch"
     );
-    assert!(parents > 500, "{name}: {parents} parents");
+    let eights = counted_by_size[SIZES.iter().position(|&size| size == 8).unwrap()];
+    assert!(
+        parents > 500 && eights > 500,
+        "{name}: {parents} parents, {eights} eights"
+    );
     assert_sizes_counted(lanes, name, &counted_by_size);
 }
 

@@ -234,9 +234,8 @@ impl Lanes for Portable {
 
 /// Position-parallel: one vector, two positions (lane `i` in half `i`), as on SSE2 and NEON.
 /// The count keeps some twenty bitboards live; as the four vectors of the backend's eight
-/// lanes each, they would mostly live on the stack. By two, perft ran 8 to 16 % fewer
-/// instructions per leaf on x86-64 and about twice as fast on wasm32 (BENCHMARKS.md, "The
-/// portable count by two positions (session 37)").
+/// lanes each, they would mostly live on the stack, and by two perft runs fewer instructions
+/// and faster (BENCHMARKS.md, "The portable count by two positions (session 37)").
 impl PositionLanes for Portable {
     type Vector = u64x2;
     const LANES: usize = 2;
