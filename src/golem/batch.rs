@@ -148,7 +148,7 @@ impl Batch {
         // What is known of the positions, where every lane's parent has the same king of the
         // side to move after the move (most often: the batch fills with the moves of sibling
         // parents). A lane left unfilled has no king there, so only a full batch is looked at.
-        let known = if self.len == 8 && lanes.by_position(KnowsSharedKing) {
+        let known = if self.len == 8 && lanes.by_position(ShapeOf).knows_shared_king {
             FromParent::of_columns(&self.parents)
         } else {
             None
@@ -210,7 +210,7 @@ pub(crate) fn all_plain(moves: &[Move]) -> bool {
 /// inlined).
 #[inline(always)]
 pub(crate) fn positions_per_vector<L: Lanes>(lanes: L) -> usize {
-    lanes.by_position(PositionsPerVector)
+    lanes.by_position(ShapeOf).positions_per_vector
 }
 
 /// Whether `lanes` counts `n` moves of one parent at once ([`Batch::count_from_parent`]): where
@@ -220,28 +220,28 @@ pub(crate) fn counts_at_once<L: Lanes>(lanes: L, n: usize) -> bool {
     n <= 8 && n.is_multiple_of(positions_per_vector(lanes))
 }
 
-/// Whether a backend's [`PositionLanes`] counts a full shared batch with the king its parents
-/// share known ([`PositionLanes::KNOWS_SHARED_KING`]).
-struct KnowsSharedKing;
-
-impl PositionJob for KnowsSharedKing {
-    type Output = bool;
-
-    #[inline(always)]
-    fn run<P: PositionLanes>(self, _lanes: P) -> bool {
-        P::KNOWS_SHARED_KING
-    }
+/// What the batch's callers need to know of a backend's [`PositionLanes`] outside its entry
+/// points: constants of the backend, read through one [`PositionJob`].
+#[derive(Clone, Copy)]
+struct Shape {
+    /// [`PositionLanes::LANES`].
+    positions_per_vector: usize,
+    /// [`PositionLanes::KNOWS_SHARED_KING`].
+    knows_shared_king: bool,
 }
 
-/// The number of positions per vector of a backend's [`PositionLanes`].
-struct PositionsPerVector;
+/// The [`Shape`] of a backend's [`PositionLanes`].
+struct ShapeOf;
 
-impl PositionJob for PositionsPerVector {
-    type Output = usize;
+impl PositionJob for ShapeOf {
+    type Output = Shape;
 
     #[inline(always)]
-    fn run<P: PositionLanes>(self, _lanes: P) -> usize {
-        P::LANES
+    fn run<P: PositionLanes>(self, _lanes: P) -> Shape {
+        Shape {
+            positions_per_vector: P::LANES,
+            knows_shared_king: P::KNOWS_SHARED_KING,
+        }
     }
 }
 
@@ -267,9 +267,10 @@ fn count_broadcast<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option
     }
     let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
     let may_double_push_beside = may_double_push_beside_enemy_pawn(parent);
-    for (i, m) in moves.iter().enumerate().take(8) {
+    debug_assert!(counts_at_once(lanes, moves.len()));
+    for (i, m) in moves.iter().enumerate() {
         let (source, target, kind_bits) = (m.source_index(), m.target_index(), m.kind_bits());
-        // (`i < 8`: the mask only spares the compiler a bounds check.)
+        // (`i < 8`, as the caller checked: the mask only spares the compiler a bounds check.)
         from[i & 7] = 1 << source;
         to[i & 7] = 1 << target;
         // (A double push moves two ranks up: most moves fail that first.)
