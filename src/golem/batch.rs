@@ -347,7 +347,7 @@ impl PositionJob for CountColumns<'_> {
 
     #[inline(always)]
     fn run<P: PositionLanes>(self, lanes: P) -> u64 {
-        let mut total = 0;
+        let mut total = Positions::splat(lanes, 0);
         for chunk in 0..self.moves / P::LANES {
             // Loops, not `array::map`: its closure would not inherit the target features.
             let mut parents = [Positions::splat(lanes, 0); 8];
@@ -361,9 +361,9 @@ impl PositionJob for CountColumns<'_> {
             } else {
                 make(lanes, parents, from, to)
             };
-            total += count_made(lanes, made, self.known);
+            total = total.add(count_made(lanes, made, self.known));
         }
-        total
+        total.sum_lanes()
     }
 }
 
@@ -393,7 +393,7 @@ impl PositionJob for CountBroadcast<'_> {
             *vector = Positions::splat(lanes, bb.swap_bytes());
         }
         let known = FromParent::of(self.parent);
-        let mut total = 0;
+        let mut total = Positions::splat(lanes, 0);
         for vector in self.moves.chunks_exact(P::LANES) {
             let mut words = [0u16; 8];
             for (word, m) in words.iter_mut().zip(vector) {
@@ -434,9 +434,9 @@ impl PositionJob for CountBroadcast<'_> {
                 parents[SPECIAL] = parents[SPECIAL] | Positions::load(lanes, &en_passant, 0);
             }
             let made = make_mirrored(lanes, parents, from.swap_bytes(), to.swap_bytes());
-            total += count_made(lanes, made, Some(known));
+            total = total.add(count_made(lanes, made, Some(known)));
         }
-        total
+        total.sum_lanes()
     }
 }
 
@@ -770,11 +770,16 @@ const fn reach_of(squares: u64) -> Reach {
     reach
 }
 
-/// The legal moves of the eight made boards `b`. `known`, where the boards were made from one
-/// parent, holds what is known of them from it (see [`FromParent`]); elsewhere the count finds
-/// out which kinds of men the boards hold.
+/// The number of legal moves of each made board of `b`, lane by lane (see
+/// [`Tally::lane_totals`]). `known`, where the boards were made from one parent, holds what is
+/// known of them from it (see [`FromParent`]); elsewhere the count finds out which kinds of
+/// men the boards hold.
 #[inline(always)]
-fn count_made<P: PositionLanes>(lanes: P, b: [Positions<P>; 8], known: Option<FromParent>) -> u64 {
+fn count_made<P: PositionLanes>(
+    lanes: P,
+    b: [Positions<P>; 8],
+    known: Option<FromParent>,
+) -> Positions<P> {
     // (A board with other than one king of the side to move, never in a game, or with more
     // than two knights, is counted as one whose parent is not known.)
     if let Some(known) = known
@@ -1100,9 +1105,10 @@ fn promotion_targets<P: PositionLanes>(
     (pawn_n & rank_8) | (pawn_ne & rank_8).shift_all(-8) | (pawn_nw & rank_8).shift_all(-16)
 }
 
-/// The total number of legal moves of the eight boards `b` (vectors by bitboard kind, each
-/// board relative to its side to move as usual). Same rules as [`super::generate`], phase by
-/// phase. `known`, where the positions were made from one parent, is what is known of the
+/// The number of legal moves of each board of `b` (vectors by bitboard kind, each board
+/// relative to its side to move as usual), lane by lane: the caller sums the lanes once for
+/// all the vectors it counts ([`Tally::lane_totals`] says why). Same rules as
+/// [`super::generate`], phase by phase. `known`, where the positions were made from one parent, is what is known of the
 /// men of the side to move ([`KnownMen`]), the same in every lane. A line through its king on
 /// which no lane has an enemy slider of its kind then holds no pin and no check, and the
 /// king's rays along it are not computed; the others are computed by [`king_ray`] with the
@@ -1118,7 +1124,7 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     b: [Positions<P>; 8],
     present: Present,
     known: Option<KnownMen>,
-) -> u64 {
+) -> Positions<P> {
     let skip_absent = KINDS != EVERY_KIND;
     let orthogonal_only = KINDS == ORTHOGONAL_ONLY;
     // Macros, no closures: a closure would not inherit the entry point's target features,
@@ -1379,8 +1385,9 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
             promotions,
         ]);
     }
-    let mut total = tally.total();
+    let total = tally.lane_totals();
     if !orthogonal_only && present.castling && other_rights.any() {
+        let mut castlings = [0u64; 8];
         let other_rights = other_rights.to_array();
         let their_attacks = their_attacks.to_array();
         let mut boards = [[0u64; 8]; 8];
@@ -1396,9 +1403,10 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
                 let king = board[KINGS] & board[US];
                 let occupied = board[US] | board[THEM];
                 let legal = castling::targets(&board, king, occupied, their_attacks[i]);
-                total += (legal & other_rights[i]).count_ones() as u64;
+                castlings[i] = (legal & other_rights[i]).count_ones() as u64;
             }
         }
+        return total.add(Positions::load(lanes, &castlings, 0));
     }
     total
 }

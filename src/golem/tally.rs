@@ -50,19 +50,21 @@ impl<P: PositionLanes> Tally<P> {
         self.eights = self.eights.add_bytes(eight.byte_counts());
     }
 
-    /// The number of set bits added, over all lanes. At most three blocks of eight may have
-    /// been added (the one caller adds three): the weighted byte sums then stay below 256
-    /// (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8 = 248).
+    /// The number of set bits added, lane by lane (so that the counts of several tallies are
+    /// added as vectors and summed across the lanes once, not each on its own: the sum across
+    /// the lanes is a chain of shuffles and adds that the next count would wait on). At most
+    /// three blocks of eight may have been added (the one caller adds three): the weighted
+    /// byte sums then stay below 256 (((3 * 8 * 2 + 8) * 2 + 8) * 2 + 8 = 248).
     #[inline(always)]
-    pub(crate) fn total(self) -> u64 {
+    pub(crate) fn lane_totals(self) -> Positions<P> {
         if P::TALLIES_BYTE_COUNTS {
-            return self.total_byte_counts();
+            return self.lane_totals_of_byte_counts();
         }
         let mut bytes = self.eights;
         bytes = bytes.add_bytes(bytes).add_bytes(self.fours.byte_counts());
         bytes = bytes.add_bytes(bytes).add_bytes(self.twos.byte_counts());
         bytes = bytes.add_bytes(bytes).add_bytes(self.ones.byte_counts());
-        bytes.sum_bytes()
+        bytes.byte_sums()
     }
 
     /// [`add8`](Self::add8) by the byte counts of every set, all added to the weight-8 field
@@ -76,11 +78,12 @@ impl<P: PositionLanes> Tally<P> {
         self.eights = bytes;
     }
 
-    /// [`total`](Self::total) of sets added by [`add8_byte_counts`](Self::add8_byte_counts):
-    /// at most three blocks of eight, so the byte sums stay below 256 (3 * 8 * 8 = 192).
+    /// [`lane_totals`](Self::lane_totals) of sets added by
+    /// [`add8_byte_counts`](Self::add8_byte_counts): at most three blocks of eight, so the byte
+    /// sums stay below 256 (3 * 8 * 8 = 192).
     #[inline(always)]
-    fn total_byte_counts(self) -> u64 {
-        self.eights.sum_bytes()
+    fn lane_totals_of_byte_counts(self) -> Positions<P> {
+        self.eights.byte_sums()
     }
 }
 
@@ -126,11 +129,12 @@ mod tests {
                             tally.add8(block);
                         }
                     }
-                    total += if byte_counts {
-                        tally.total_byte_counts()
+                    let lane_totals = if byte_counts {
+                        tally.lane_totals_of_byte_counts()
                     } else {
-                        tally.total()
+                        tally.lane_totals()
                     };
+                    total += lane_totals.sum_lanes();
                 }
                 assert_eq!(total, bits, "byte counts: {byte_counts}");
             }

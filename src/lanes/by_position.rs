@@ -43,8 +43,12 @@ pub(crate) trait PositionLanes: Copy {
     fn byte_counts(self, v: Self::Vector) -> Self::Vector;
     /// Byte-wise wrapping `a + b`; callers keep every byte sum below 256.
     fn add_bytes(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
-    /// The sum of all bytes of the vector.
-    fn sum_bytes(self, v: Self::Vector) -> u64;
+    /// Each lane replaced by the sum of its eight bytes.
+    fn byte_sums(self, v: Self::Vector) -> Self::Vector;
+    /// Lane-wise wrapping `a + b`.
+    fn add(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// The wrapping sum of the lanes.
+    fn sum_lanes(self, v: Self::Vector) -> u64;
     /// The bytes of every lane in reverse order (a board's ranks mirrored).
     fn swap_bytes(self, v: Self::Vector) -> Self::Vector;
     /// Whether some lane is not zero.
@@ -219,8 +223,18 @@ impl<P: PositionLanes> Positions<P> {
     }
 
     #[inline(always)]
-    pub(crate) fn sum_bytes(self) -> u64 {
-        self.lanes.sum_bytes(self.v)
+    pub(crate) fn byte_sums(self) -> Self {
+        self.with(self.lanes.byte_sums(self.v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn add(self, rhs: Self) -> Self {
+        self.with(self.lanes.add(self.v, rhs.v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn sum_lanes(self) -> u64 {
+        self.lanes.sum_lanes(self.v)
     }
 
     #[inline(always)]

@@ -330,15 +330,24 @@ impl PositionLanes for Portable {
     }
 
     #[inline(always)]
-    fn sum_bytes(self, v: u64x2) -> u64 {
+    fn byte_sums(self, v: u64x2) -> u64x2 {
         // Pairs of bytes into 16-bit fields (at most 510 each), then the fields of each lane
-        // folded into its low field and both lanes added.
+        // folded into its low field.
         const PAIRS: u64x2 = u64x2::splat(0x00ff_00ff_00ff_00ff);
         let s = (v & PAIRS) + ((v >> 8) & PAIRS);
         let s = s + (s >> 32);
-        let s: u64x2 = (s + (s >> 16)) & u64x2::splat(0xffff);
-        let [low, high] = s.to_array();
-        low + high
+        (s + (s >> 16)) & u64x2::splat(0xffff)
+    }
+
+    #[inline(always)]
+    fn add(self, a: u64x2, b: u64x2) -> u64x2 {
+        a + b
+    }
+
+    #[inline(always)]
+    fn sum_lanes(self, v: u64x2) -> u64 {
+        let [low, high] = v.to_array();
+        low.wrapping_add(high)
     }
 
     #[inline(always)]

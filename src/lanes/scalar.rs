@@ -184,15 +184,23 @@ impl PositionLanes for Scalar {
     }
 
     #[inline(always)]
-    fn sum_bytes(self, v: [u64; 8]) -> u64 {
-        v.iter()
-            .map(|&x| {
-                // Pairs of bytes into 16-bit fields (each at most 510), then all four summed
-                // into the top field by one multiplication (at most 2040).
-                let pairs = (x & 0x00ff_00ff_00ff_00ff) + (x >> 8 & 0x00ff_00ff_00ff_00ff);
-                pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48
-            })
-            .sum()
+    fn byte_sums(self, v: [u64; 8]) -> [u64; 8] {
+        v.map(|x| {
+            // Pairs of bytes into 16-bit fields (each at most 510), then all four summed into
+            // the top field by one multiplication (at most 2040).
+            let pairs = (x & 0x00ff_00ff_00ff_00ff) + (x >> 8 & 0x00ff_00ff_00ff_00ff);
+            pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48
+        })
+    }
+
+    #[inline(always)]
+    fn add(self, a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, u64::wrapping_add)
+    }
+
+    #[inline(always)]
+    fn sum_lanes(self, v: [u64; 8]) -> u64 {
+        v.iter().fold(0, |sum, &x| sum.wrapping_add(x))
     }
 
     #[inline(always)]

@@ -191,13 +191,26 @@ fn check_positions<P: PositionLanes>(lanes: P) {
             let counts = lanes.byte_counts(va);
             same(counts, a.map(byte_popcounts), "byte_counts");
             let expected: u64 = part(*a).iter().map(|x| u64::from(x.count_ones())).sum();
-            assert_eq!(lanes.sum_bytes(counts), expected, "sum_bytes");
+            let sums = lanes.byte_sums(counts);
+            same(sums, a.map(|x| u64::from(x.count_ones())), "byte_sums");
+            assert_eq!(lanes.sum_lanes(sums), expected, "sum_lanes");
             // 31 sums of byte counts stay below 256 per byte.
             let mut acc = lanes.splat(0);
             for _ in 0..31 {
                 acc = lanes.add_bytes(acc, counts);
             }
-            assert_eq!(lanes.sum_bytes(acc), 31 * expected, "add_bytes");
+            assert_eq!(
+                lanes.sum_lanes(lanes.byte_sums(acc)),
+                31 * expected,
+                "add_bytes"
+            );
+            // Lane-wise adds wrap, and the sum across the lanes with them.
+            let total = lanes.add(lanes.splat(u64::MAX), va);
+            same(total, a.map(|x| x.wrapping_sub(1)), "add");
+            let wrapped: u64 = part(a.map(|x| x.wrapping_sub(1)))
+                .iter()
+                .fold(0, |sum, &x| sum.wrapping_add(x));
+            assert_eq!(lanes.sum_lanes(total), wrapped, "sum_lanes, wrapping");
         }
     }
 }

@@ -231,9 +231,21 @@ impl PositionLanes for Neon {
     }
 
     #[inline(always)]
-    fn sum_bytes(self, v: uint64x2_t) -> u64 {
+    fn byte_sums(self, v: uint64x2_t) -> uint64x2_t {
         // SAFETY: NEON is present (token).
-        unsafe { vaddlvq_u8(vreinterpretq_u8_u64(v)) as u64 }
+        unsafe { vpaddlq_u32(vpaddlq_u16(vpaddlq_u8(vreinterpretq_u8_u64(v)))) }
+    }
+
+    #[inline(always)]
+    fn add(self, a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is present (token).
+        unsafe { vaddq_u64(a, b) }
+    }
+
+    #[inline(always)]
+    fn sum_lanes(self, v: uint64x2_t) -> u64 {
+        // SAFETY: NEON is present (token).
+        unsafe { vaddvq_u64(v) }
     }
 
     #[inline(always)]

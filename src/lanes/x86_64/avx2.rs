@@ -144,20 +144,6 @@ unsafe fn reverse_bits(r: __m256i) -> __m256i {
     }
 }
 
-/// The sum of the 32 bytes of `r`.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[inline(always)]
-unsafe fn sum_bytes(r: __m256i) -> u64 {
-    // SAFETY: AVX2 is present (the caller's promise).
-    unsafe {
-        let s = _mm256_sad_epu8(r, _mm256_setzero_si256());
-        let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
-        (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
-    }
-}
-
 /// For a compress of eight words whose lane `i` sits at word position `position[i]`, and each
 /// `keep`: the positions of the lanes whose bit in `keep` is set, ascending lane by lane, one
 /// byte each, doubled (byte offsets); zero bytes after. A table rather than BMI2 `pext`,
@@ -590,9 +576,24 @@ impl PositionLanes for Avx2 {
     }
 
     #[inline(always)]
-    fn sum_bytes(self, v: __m256i) -> u64 {
+    fn byte_sums(self, v: __m256i) -> __m256i {
         // SAFETY: AVX2 is present (token).
-        unsafe { sum_bytes(v) }
+        unsafe { _mm256_sad_epu8(v, _mm256_setzero_si256()) }
+    }
+
+    #[inline(always)]
+    fn add(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 is present (token).
+        unsafe { _mm256_add_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn sum_lanes(self, v: __m256i) -> u64 {
+        // SAFETY: AVX2 is present (token).
+        unsafe {
+            let s = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            (_mm_cvtsi128_si64(s) as u64).wrapping_add(_mm_extract_epi64::<1>(s) as u64)
+        }
     }
 
     #[inline(always)]

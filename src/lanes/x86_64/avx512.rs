@@ -237,9 +237,21 @@ impl PositionLanes for Avx512 {
     }
 
     #[inline(always)]
-    fn sum_bytes(self, v: __m512i) -> u64 {
+    fn byte_sums(self, v: __m512i) -> __m512i {
         // SAFETY: AVX-512 F and BW are present (token).
-        unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(v, _mm512_setzero_si512())) as u64 }
+        unsafe { _mm512_sad_epu8(v, _mm512_setzero_si512()) }
+    }
+
+    #[inline(always)]
+    fn add(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_add_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn sum_lanes(self, v: __m512i) -> u64 {
+        // SAFETY: AVX-512 F is present (token).
+        unsafe { _mm512_reduce_add_epi64(v) as u64 }
     }
 
     #[inline(always)]

@@ -100,16 +100,6 @@ fn shift_both(r: __m128i, amount: i8) -> __m128i {
     }
 }
 
-/// The sum of the 16 bytes of `r`.
-#[inline(always)]
-fn sum_bytes(r: __m128i) -> u64 {
-    // SAFETY: SSE2 is the baseline of x86-64.
-    unsafe {
-        let s = _mm_sad_epu8(r, _mm_setzero_si128());
-        (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s))) as u64
-    }
-}
-
 impl<const POPCNT: bool> Lanes for Sse2With<POPCNT> {
     type Vector = V;
 
@@ -354,8 +344,24 @@ impl<const POPCNT: bool> PositionLanes for Sse2With<POPCNT> {
     }
 
     #[inline(always)]
-    fn sum_bytes(self, v: __m128i) -> u64 {
-        sum_bytes(v)
+    fn byte_sums(self, v: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_sad_epu8(v, _mm_setzero_si128()) }
+    }
+
+    #[inline(always)]
+    fn add(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is present (token).
+        unsafe { _mm_add_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn sum_lanes(self, v: __m128i) -> u64 {
+        // SAFETY: SSE2 is present (token).
+        unsafe {
+            (_mm_cvtsi128_si64(v) as u64)
+                .wrapping_add(_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64)
+        }
     }
 
     #[inline(always)]
