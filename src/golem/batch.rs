@@ -6,7 +6,9 @@
 //! horizontal reductions. Here every lane holds its own position and runs the same pipeline
 //! (the same four phases, direction by direction), so every operation is vertical and every
 //! lane does useful work however few directions a position uses. The target sets are counted
-//! with carry-save adders ([`Tally`]) and reduced once per vector of positions.
+//! with carry-save adders ([`Tally`]), reduced to a count per lane for each vector of
+//! positions, and summed across the lanes once for all the vectors of a call (a parent's
+//! moves, or a batch).
 //!
 //! A batch of eight is counted by the vectors of positions that suit the backend's registers
 //! ([`Lanes::by_position`]): the eight in one pass on AVX-512, in passes of four on AVX2 and of
