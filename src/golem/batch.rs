@@ -1107,17 +1107,17 @@ fn promotion_targets<P: PositionLanes>(
     (pawn_n & rank_8) | (pawn_ne & rank_8).shift_all(-8) | (pawn_nw & rank_8).shift_all(-16)
 }
 
-/// The number of legal moves of each board of `b` (vectors by bitboard kind, each board
-/// relative to its side to move as usual), lane by lane: the caller sums the lanes once for
-/// all the vectors it counts ([`Tally::lane_totals`] says why). Same rules as
-/// [`super::generate`], phase by phase. `known`, where the positions were made from one parent, is what is known of the
-/// men of the side to move ([`KnownMen`]), the same in every lane. A line through its king on
-/// which no lane has an enemy slider of its kind then holds no pin and no check, and the
-/// king's rays along it are not computed; the others are computed by [`king_ray`] with the
-/// king known. The squares the king is checked from by pawns and knights, those it steps to,
-/// and our knights' targets are then look-ups, not shifts of the vectors; and the opponent's
-/// king, knights and sliders of a direction are left out where no lane has one that could
-/// reach a square whose attacks the count reads ([`their_reach`]).
+/// The number of legal moves of each board of `b` (vectors by bitboard kind, each board relative to
+/// its side to move as usual), lane by lane: the caller sums the lanes once for all the vectors it
+/// counts ([`Tally::lane_totals`] says why). Same rules as [`super::generate`], phase by phase.
+/// `known`, where the positions were made from one parent, is what is known of the men of the side
+/// to move ([`KnownMen`]), the same in every lane. A line through its king on which no lane has an
+/// enemy slider of its kind then holds no pin and no check, and the king's rays along it are not
+/// computed; the others are computed by [`king_ray`] with the king known. The squares the king is
+/// checked from by pawns and knights, those it steps to, and our knights' targets are then
+/// look-ups, not shifts of the vectors; and the opponent's king, knights and sliders of a direction
+/// are left out where no lane has one that could reach a square whose attacks the count reads
+/// ([`their_reach`]).
 // Not forced inline in unoptimised builds (`build.rs` says why).
 #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
 #[cfg_attr(dirgolem_unoptimized, inline)]
