@@ -40,8 +40,25 @@ macro_rules! entry_points {
                     batch,
                     moves,
                     |b, d, batch, moves| self.perft_batched(b, d, batch, moves),
-                    |batch| self.count_batch(batch),
+                    crate::golem::perft::Counts {
+                        plain: |parent: &crate::position::Board, moves: &[crate::Move]| {
+                            self.count_plain(parent, moves)
+                        },
+                        batch: |batch: &mut crate::golem::batch::Batch| self.count_batch(batch),
+                    },
                 )
+            }
+
+            /// The replies to a parent's plain moves, the parent broadcast to every lane
+            /// ([`crate::golem::batch::Batch::count_plain_from_parent`]), for the batched
+            /// perft: one copy per backend, called once per parent, rather than one inlined at
+            /// each of the two places that count them (`#[inline(never)]`, as `count_batch`:
+            /// the count holds a copy of the loop over the parent's vectors for each copy of
+            /// the count, and inlined into the recursion they would multiply its compile time).
+            $(#[$attr])?
+            #[inline(never)]
+            fn count_plain(self, parent: &crate::position::Board, moves: &[crate::Move]) -> u64 {
+                crate::golem::batch::Batch::count_plain_from_parent(self, parent, moves)
             }
 
             /// A batch counted and emptied ([`crate::golem::batch::Batch::count_and_clear`]),

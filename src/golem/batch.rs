@@ -170,7 +170,10 @@ impl Batch {
     /// counted at once without going through a batch: the parent is broadcast to every lane.
     /// `None` where the moves are not whole vectors of the backend's positions, at most eight
     /// ([`counts_at_once`]), or where one of them has to be made ahead (see [`Batch::push`] and
-    /// [`made_ahead`]); push those.
+    /// [`made_ahead`]); push those. (perft counts plain moves with
+    /// [`Batch::count_plain_from_parent`] through an entry point of its own, and the others
+    /// with [`Batch::count_changed_from_parent`]; the tests count both kinds here.)
+    #[cfg(test)]
     #[inline(always)]
     pub(crate) fn count_from_parent<L: Lanes>(
         lanes: L,
@@ -180,7 +183,26 @@ impl Batch {
         if !counts_at_once(lanes, moves.len()) {
             return None;
         }
-        count_broadcast(lanes, parent, moves)
+        if all_plain(moves) {
+            return Some(Batch::count_plain_from_parent(lanes, parent, moves));
+        }
+        count_on_changed_parents(lanes, parent, moves)
+    }
+
+    /// The number of legal replies to the legal moves `moves` of `parent`, not all of them
+    /// plain (see [`all_plain`]: plain moves alone are counted by
+    /// [`Batch::count_plain_from_parent`], faster), counted at once without going through a
+    /// batch, each move on its own copy of the parent. `moves` is whole vectors of the
+    /// backend's positions, at most eight ([`counts_at_once`]). `None` where one of them has
+    /// to be made ahead (see [`Batch::push`] and [`made_ahead`]); push those.
+    #[inline(always)]
+    pub(crate) fn count_changed_from_parent<L: Lanes>(
+        lanes: L,
+        parent: &Board,
+        moves: &[Move],
+    ) -> Option<u64> {
+        debug_assert!(counts_at_once(lanes, moves.len()));
+        count_on_changed_parents(lanes, parent, moves)
     }
 
     /// The number of legal replies to the plain moves `moves` of `parent` (relative squares;
@@ -247,16 +269,11 @@ impl PositionJob for ShapeOf {
     }
 }
 
-/// [`Batch::count_from_parent`]: the replies to the legal moves `moves` of `parent`, the parent
-/// broadcast to every lane. `moves` is whole vectors of the backend's positions, at most eight
-/// (see [`counts_at_once`]).
+/// [`Batch::count_changed_from_parent`]: the replies to the legal moves `moves` of `parent`,
+/// each made on a copy of the parent changed where the move needs it. `moves` is whole vectors
+/// of the backend's positions, at most eight (see [`counts_at_once`]).
 #[inline(always)]
-fn count_broadcast<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option<u64> {
-    // Plain moves only on the broadcast parent; otherwise the moves that need it on their own
-    // parents ([`change_parent`]).
-    if all_plain(moves) {
-        return Some(lanes.by_position(CountBroadcast { parent, moves }));
-    }
+fn count_on_changed_parents<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option<u64> {
     // Each move on its own parent: the broadcast parent in every lane's columns, changed
     // where the move needs it. Most of such moves leave their parent as it is, so only the
     // changed lanes' bits are flipped, rather than a board made and copied into the columns
@@ -333,7 +350,7 @@ fn count_broadcast<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) -> Option
 /// The legal replies to the moves `from[i] -> to[i]` (`i < moves`, whole vectors of
 /// positions) made in the boards `parents` (`parents[k][i]`: bitboard `k` of the position lane
 /// `i`'s move is made in, byte-swapped where `mirrored`). `known`, where the boards were
-/// changed from one parent, as for [`count_made`].
+/// changed from one parent, is what is known of them (see [`FromParent`] and [`with_copy`]).
 struct CountColumns<'a> {
     parents: &'a [[u64; 8]; 8],
     from: &'a [u64; 8],
@@ -349,23 +366,40 @@ impl PositionJob for CountColumns<'_> {
 
     #[inline(always)]
     fn run<P: PositionLanes>(self, lanes: P) -> u64 {
+        with_copy(self.known, ColumnVectors { lanes, job: &self }).sum_lanes()
+    }
+}
+
+/// [`CountColumns`]'s loop over its vectors, run by [`with_copy`].
+struct ColumnVectors<'a, P: PositionLanes> {
+    lanes: P,
+    job: &'a CountColumns<'a>,
+}
+
+impl<P: PositionLanes> CopyJob<P> for ColumnVectors<'_, P> {
+    // Not forced inline in unoptimised builds (`build.rs` says why): `with_copy`'s frame would
+    // hold five copies of the loop's locals.
+    #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+    #[cfg_attr(dirgolem_unoptimized, inline)]
+    fn run<const KINDS: u8>(self, present: Present, men: Option<KnownMen>) -> Positions<P> {
+        let (lanes, job) = (self.lanes, self.job);
         let mut total = Positions::splat(lanes, 0);
-        for chunk in 0..self.moves / P::LANES {
+        for chunk in 0..job.moves / P::LANES {
             // Loops, not `array::map`: its closure would not inherit the target features.
             let mut parents = [Positions::splat(lanes, 0); 8];
-            for (vector, column) in parents.iter_mut().zip(self.parents) {
+            for (vector, column) in parents.iter_mut().zip(job.parents) {
                 *vector = Positions::load(lanes, column, chunk);
             }
-            let from = Positions::load(lanes, self.from, chunk);
-            let to = Positions::load(lanes, self.to, chunk);
-            let made = if self.mirrored {
+            let from = Positions::load(lanes, job.from, chunk);
+            let to = Positions::load(lanes, job.to, chunk);
+            let made = if job.mirrored {
                 make_mirrored(lanes, parents, from.swap_bytes(), to.swap_bytes())
             } else {
                 make(lanes, parents, from, to)
             };
-            total = total.add(count_made(lanes, made, self.known));
+            total = total.add(count_by::<P, KINDS>(lanes, made, present, men));
         }
-        total.sum_lanes()
+        total
     }
 }
 
@@ -385,18 +419,45 @@ impl PositionJob for CountBroadcast<'_> {
     fn run<P: PositionLanes>(self, lanes: P) -> u64 {
         debug_assert!(self.moves.len().is_multiple_of(P::LANES));
         let zero = Positions::splat(lanes, 0);
-        // On most parents no move can be a double push beside an enemy pawn, and the moves
-        // are not looked at for one.
-        let may_double_push_beside = may_double_push_beside_enemy_pawn(self.parent);
-        let their_pawns = self.parent[PAWNS] & self.parent[THEM];
         // The parent mirrored once, on general registers (see `make_mirrored`).
         let mut parents = [zero; 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
             *vector = Positions::splat(lanes, bb.swap_bytes());
         }
         let known = FromParent::of(self.parent);
+        with_copy(
+            Some(known),
+            BroadcastVectors {
+                lanes,
+                job: &self,
+                parents,
+            },
+        )
+        .sum_lanes()
+    }
+}
+
+/// [`CountBroadcast`]'s loop over the parent's vectors, with the parent mirrored and broadcast
+/// (`parents`), run by [`with_copy`].
+struct BroadcastVectors<'a, P: PositionLanes> {
+    lanes: P,
+    job: &'a CountBroadcast<'a>,
+    parents: [Positions<P>; 8],
+}
+
+impl<P: PositionLanes> CopyJob<P> for BroadcastVectors<'_, P> {
+    // Not forced inline in unoptimised builds (`build.rs` says why): `with_copy`'s frame would
+    // hold five copies of the loop's locals.
+    #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+    #[cfg_attr(dirgolem_unoptimized, inline)]
+    fn run<const KINDS: u8>(self, present: Present, men: Option<KnownMen>) -> Positions<P> {
+        let (lanes, parent, moves) = (self.lanes, self.job.parent, self.job.moves);
+        // On most parents no move can be a double push beside an enemy pawn, and the moves
+        // are not looked at for one.
+        let may_double_push_beside = may_double_push_beside_enemy_pawn(parent);
+        let their_pawns = parent[PAWNS] & parent[THEM];
         let mut total = Positions::splat(lanes, 0);
-        for vector in self.moves.chunks_exact(P::LANES) {
+        for vector in moves.chunks_exact(P::LANES) {
             let mut words = [0u16; 8];
             for (word, m) in words.iter_mut().zip(vector) {
                 *word = m.to_bits();
@@ -407,7 +468,7 @@ impl PositionJob for CountBroadcast<'_> {
             // makes them there, on general registers from the words elsewhere.
             let double_pushed_beside = may_double_push_beside
                 && if P::MOVE_SQUARES_IN_VECTORS {
-                    let pawns = Positions::splat(lanes, self.parent[PAWNS]);
+                    let pawns = Positions::splat(lanes, parent[PAWNS]);
                     let double_pushes = to & (from & pawns).shift_all(16);
                     let beside = (double_pushes.shift_all(1) & Positions::splat(lanes, NOT_FILE_A))
                         | (double_pushes.shift_all(-1) & Positions::splat(lanes, NOT_FILE_H));
@@ -416,11 +477,11 @@ impl PositionJob for CountBroadcast<'_> {
                     let mut double_pushes = 0;
                     for &word in &words[..P::LANES] {
                         let (source, target) = word_squares(word);
-                        double_pushes |= target & (source & self.parent[PAWNS]) << 16;
+                        double_pushes |= target & (source & parent[PAWNS]) << 16;
                     }
-                    double_push_beside_enemy_pawn(self.parent, double_pushes >> 16, double_pushes)
+                    double_push_beside_enemy_pawn(parent, double_pushes >> 16, double_pushes)
                 };
-            let mut parents = parents;
+            let mut parents = self.parents;
             if double_pushed_beside {
                 // The en passant square each such move leaves (see `change_parent`),
                 // mirrored, by lane: added to the parent's special squares in its lane, which
@@ -428,17 +489,16 @@ impl PositionJob for CountBroadcast<'_> {
                 let mut en_passant = [0u64; 8];
                 for (square, &word) in en_passant.iter_mut().zip(&words[..P::LANES]) {
                     let (source, target) = word_squares(word);
-                    if double_push_beside_enemy_pawn(self.parent, source, target) {
-                        *square =
-                            square_after_double_push(self.parent, source, target).swap_bytes();
+                    if double_push_beside_enemy_pawn(parent, source, target) {
+                        *square = square_after_double_push(parent, source, target).swap_bytes();
                     }
                 }
                 parents[SPECIAL] = parents[SPECIAL] | Positions::load(lanes, &en_passant, 0);
             }
             let made = make_mirrored(lanes, parents, from.swap_bytes(), to.swap_bytes());
-            total = total.add(count_made(lanes, made, Some(known)));
+            total = total.add(count_by::<P, KINDS>(lanes, made, present, men));
         }
-        total.sum_lanes()
+        total
     }
 }
 
@@ -772,16 +832,21 @@ const fn reach_of(squares: u64) -> Reach {
     reach
 }
 
-/// The number of legal moves of each made board of `b`, lane by lane (see
-/// [`Tally::lane_totals`]). `known`, where the boards were made from one parent, holds what is
-/// known of them from it (see [`FromParent`]); elsewhere the count finds out which kinds of
-/// men the boards hold.
+/// Work that counts made boards with one copy of the count, [`count_by`]`::<P, KINDS>`, chosen
+/// by [`with_copy`] from what is known of them; `present` and `men` are to be handed to it.
+trait CopyJob<P: PositionLanes> {
+    fn run<const KINDS: u8>(self, present: Present, men: Option<KnownMen>) -> Positions<P>;
+}
+
+/// Runs `job` with the copy of [`count_legal`] that suits what is `known` of the boards it
+/// counts: where they were made from one parent, what is known of them from it (see
+/// [`FromParent`]); elsewhere ([`KINDS_IN_VECTORS`]) the count finds out which kinds of men
+/// the boards hold. A caller that counts several vectors of boards with the same `known`
+/// puts its loop over them in `job`, so that the copy is chosen once and each copy's loop sets
+/// up only its own invariants (one loop around all the copies set up every copy's, most of
+/// them spilled to the stack, for every call).
 #[inline(always)]
-fn count_made<P: PositionLanes>(
-    lanes: P,
-    b: [Positions<P>; 8],
-    known: Option<FromParent>,
-) -> Positions<P> {
+fn with_copy<P: PositionLanes, J: CopyJob<P>>(known: Option<FromParent>, job: J) -> Positions<P> {
     // (A board with other than one king of the side to move, never in a game, or with more
     // than two knights, is counted as one whose parent is not known.)
     if let Some(known) = known
@@ -799,19 +864,34 @@ fn count_made<P: PositionLanes>(
             // columns (flags from vector tests) the copy slowed the positions that never
             // take it.
             if present.orthogonal_only() {
-                count_legal::<P, ORTHOGONAL_ONLY>(lanes, b, present, men)
+                job.run::<ORTHOGONAL_ONLY>(present, men)
             } else {
-                count_legal::<P, SOME_KINDS>(lanes, b, present, men)
+                job.run::<SOME_KINDS>(present, men)
             }
         } else if present.castling {
-            count_legal::<P, EVERY_KIND>(lanes, b, Present::EVERY_MAN_CASTLING, men)
+            job.run::<EVERY_KIND>(Present::EVERY_MAN_CASTLING, men)
         } else {
             let present = Present {
                 castling: false,
                 ..Present::EVERY_MAN_CASTLING
             };
-            count_legal::<P, EVERY_KIND>(lanes, b, present, men)
+            job.run::<EVERY_KIND>(present, men)
         };
+    }
+    job.run::<KINDS_IN_VECTORS>(Present::EVERY_MAN_CASTLING, None)
+}
+
+/// [`count_legal`]`::<P, KINDS>` of the boards `b`, or where `KINDS` is [`KINDS_IN_VECTORS`]
+/// (nothing known of them), the copy that suits the kinds of men the vectors hold.
+#[inline(always)]
+fn count_by<P: PositionLanes, const KINDS: u8>(
+    lanes: P,
+    b: [Positions<P>; 8],
+    present: Present,
+    men: Option<KnownMen>,
+) -> Positions<P> {
+    if KINDS != KINDS_IN_VECTORS {
+        return count_legal::<P, KINDS>(lanes, b, present, men);
     }
     // Which kinds of men occur at all; where every kind does (most middlegames) the count
     // runs without the branches that skip absent kinds. That case is tested first by a chain
@@ -951,6 +1031,9 @@ const SOME_KINDS: u8 = 1;
 /// ([`Present::orthogonal_only`]), their work left out of the copy; orthogonal sliders as
 /// [`SOME_KINDS`].
 const ORTHOGONAL_ONLY: u8 = 2;
+/// Not a copy of [`count_legal`]'s: for [`count_by`], nothing known, the copy chosen by the
+/// kinds of men found in the vectors.
+const KINDS_IN_VECTORS: u8 = 3;
 
 /// Lane-wise sliding attacks in the one ray direction `d` from `sliders` over `empty` (every
 /// lane a position; [`super::directions::slide`] fills every direction, one per lane).

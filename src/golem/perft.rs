@@ -11,19 +11,29 @@
 //! recursion step is compiled for the trampoline's instruction set. A recursive call cannot be
 //! inlined into itself, so it goes back through the trampoline: the `recurse` closure, which
 //! the trampoline defines (a closure inherits the target features of the function it is
-//! written in). So does the count of a full shared batch (`count_batch`), which perft needs at
-//! every place it pushes a move: through the trampoline, it is compiled once per backend, not
-//! once per place (BENCHMARKS.md, "CI time (session 36)"). No closure is written here: one
+//! written in). So do the count of a full shared batch (`count_batch`), which perft needs at
+//! every place it pushes a move, and that of a parent's plain moves (`count_plain`), which it
+//! needs at two: through the trampoline, each is compiled once per backend, not once per place
+//! (BENCHMARKS.md, "CI time (session 36)", and "One loop per copy of the count (session 39)").
+//! No closure is written here: one
 //! written in a generic function does not inherit the features of the trampoline it is inlined
 //! into, and handed to the move writer (which calls it from many places) it is not inlined
 //! either. So the moves are written into a list, a list at a time, and read from it by a loop.
 
-use super::batch::{Batch, positions_per_vector};
+use super::batch::{Batch, all_plain, positions_per_vector};
 use super::{fill_list_from, generate};
 use crate::lanes::Lanes;
 use crate::move_list::CAPACITY;
 use crate::position::{Board, make_board};
 use crate::{Move, MoveList};
+
+/// The counts [`perft_batched`] calls through the backend's trampoline (see the module comment).
+pub(crate) struct Counts<Plain, Full> {
+    /// [`Batch::count_plain_from_parent`].
+    pub(crate) plain: Plain,
+    /// [`Batch::count_and_clear`] of a full shared batch.
+    pub(crate) batch: Full,
+}
 
 /// The board after the legal move `m` of `b`, generated in relative squares (flip 0).
 #[inline(always)]
@@ -75,8 +85,8 @@ pub(crate) fn perft<L: Lanes>(
 /// `batch` (shared by the whole tree, so that batches stay full) and are counted eight at a
 /// time; what is left in it at the end is the caller's to count. `moves` is room for the moves
 /// of a node one ply above those (the same list for all, so it is not made anew for each).
-/// `recurse` is this function and `count_batch` [`Batch::count_and_clear`], each called
-/// through the backend's trampoline (see the module comment).
+/// `recurse` is this function and `counts` the counts, each called through the backend's
+/// trampoline (see the module comment).
 #[inline(always)]
 pub(crate) fn perft_batched<L: Lanes>(
     lanes: L,
@@ -85,8 +95,12 @@ pub(crate) fn perft_batched<L: Lanes>(
     batch: &mut Batch,
     moves: &mut MoveList,
     mut recurse: impl FnMut(&Board, u32, &mut Batch, &mut MoveList) -> u64,
-    mut count_batch: impl FnMut(&mut Batch) -> u64,
+    counts: Counts<impl FnMut(&Board, &[Move]) -> u64, impl FnMut(&mut Batch) -> u64>,
 ) -> u64 {
+    let Counts {
+        plain: mut count_plain,
+        batch: mut count_batch,
+    } = counts;
     let targets = generate(lanes, board);
     let mut nodes = 0;
     let mut skip = 0;
@@ -112,6 +126,7 @@ pub(crate) fn perft_batched<L: Lanes>(
         moves.as_slice(),
         plain,
         batch,
+        &mut count_plain,
         &mut count_batch,
     );
     while !moves.is_complete() {
@@ -125,7 +140,7 @@ pub(crate) fn perft_batched<L: Lanes>(
 
 /// The number of legal replies to `moves` (legal moves of `board`, the first `plain` of them
 /// plain: see [`super::list::fill_list`]) counted so far. The whole vectors of the plain moves
-/// are counted straight from `board`, all in one call, so that what the count knows of the
+/// are counted straight from `board`, all in one call of `count_plain`, so that what the count knows of the
 /// parent is set up once (rather than once per eight and again per four); most parents have
 /// only plain moves, and the few left over go into the batch, which fills across parents.
 /// Whatever the batch holds at the end is the caller's to count. A parent with other moves (en
@@ -141,28 +156,30 @@ fn count_replies<L: Lanes>(
     moves: &[Move],
     plain: usize,
     batch: &mut Batch,
+    count_plain: &mut impl FnMut(&Board, &[Move]) -> u64,
     count_batch: &mut impl FnMut(&mut Batch) -> u64,
 ) -> u64 {
     let every_move_plain = plain == moves.len();
     let whole = plain - plain % positions_per_vector(lanes);
     // (`min`: the compiler then sees the split in bounds, and puts no panic in the entry point.)
     let (counted, rest) = moves.split_at(whole.min(moves.len()));
-    let nodes = Batch::count_plain_from_parent(lanes, board, counted);
+    let nodes = count_plain(board, counted);
     if every_move_plain {
         // Most parents: every move plain, and fewer left than a vector holds (so none of
         // `count_rest`'s tests).
         return nodes + push_all(batch, board, rest, count_batch);
     }
-    nodes + count_rest(lanes, board, rest, batch, count_batch)
+    nodes + count_rest(lanes, board, rest, batch, count_plain, count_batch)
 }
 
 /// [`count_replies`] of the moves left of a parent that has moves other than plain ones: as
 /// many of them as make whole vectors of the backend's positions, at most eight, counted at
-/// once from `board` ([`Batch::count_from_parent`]), and again until fewer than a vector are
+/// once from `board` (plain ones by `count_plain`, others by
+/// [`Batch::count_changed_from_parent`]), and again until fewer than a vector are
 /// left (on two-position vectors, the count of a parent's last two moves as one vector takes
 /// fewer instructions than two moves through the batch: BENCHMARKS.md, "neon: a parent's last
-/// two moves (session 29)"). One call for every size, so that the count is inlined here once
-/// (BENCHMARKS.md, "CI time (session 37)"). Moves refused there, because one of them is made
+/// two moves (session 29)"). One call for every size, so that the count of moves that are not
+/// all plain is inlined here once (BENCHMARKS.md, "CI time (session 37)"). Moves refused there, because one of them is made
 /// ahead (see [`Batch::push`]), go into the batch, as do those left over.
 #[inline(always)]
 fn count_rest<L: Lanes>(
@@ -170,6 +187,7 @@ fn count_rest<L: Lanes>(
     board: &Board,
     moves: &[Move],
     batch: &mut Batch,
+    count_plain: &mut impl FnMut(&Board, &[Move]) -> u64,
     count_batch: &mut impl FnMut(&mut Batch) -> u64,
 ) -> u64 {
     let per_vector = positions_per_vector(lanes);
@@ -182,9 +200,13 @@ fn count_rest<L: Lanes>(
             break;
         }
         // Refused (one of them is made ahead: Chess960 castlings, seldom): into the batch.
-        nodes += match Batch::count_from_parent(lanes, board, some) {
-            Some(n) => n,
-            None => push_all(batch, board, some, count_batch),
+        nodes += if all_plain(some) {
+            count_plain(board, some)
+        } else {
+            match Batch::count_changed_from_parent(lanes, board, some) {
+                Some(n) => n,
+                None => push_all(batch, board, some, count_batch),
+            }
         };
         rest = left;
     }
