@@ -18,10 +18,10 @@
 //! perft counts the positions one ply above the leaves from their parent: the whole vectors of
 //! a parent's plain moves in one call ([`Batch::count_plain_from_parent`], the parent
 //! broadcast to every lane); where the parent has other moves, the rest likewise, whole vectors
-//! of at most eight at a time ([`Batch::count_from_parent`]). What is left of each parent's
-//! moves goes through a [`Batch`] shared by the whole tree, so that it fills across parents; a
-//! lane left unfilled at the end holds a board without men of the side to move, which has no
-//! moves.
+//! of at most eight at a time (those that are not all plain by
+//! [`Batch::count_changed_from_parent`]). What is left of each parent's moves goes through a
+//! [`Batch`] shared by the whole tree, so that it fills across parents; a lane left unfilled at
+//! the end holds a board without men of the side to move, which has no moves.
 //! Counted from one parent, the side to move has the parent's king and knights in every lane
 //! (a capture may take a knight), and the count looks up what they give ([`KnownMen`]) rather
 //! than shifting it out of the vectors. So it does for a full shared batch whose eight parents
@@ -237,8 +237,9 @@ pub(crate) fn positions_per_vector<L: Lanes>(lanes: L) -> usize {
     lanes.by_position(ShapeOf).positions_per_vector
 }
 
-/// Whether `lanes` counts `n` moves of one parent at once ([`Batch::count_from_parent`]): where
-/// they are whole vectors of its positions, at most eight (the one place that decides it).
+/// Whether `lanes` counts `n` moves of one parent at once
+/// ([`Batch::count_changed_from_parent`]): where they are whole vectors of its positions, at
+/// most eight (the one place that decides it).
 #[inline(always)]
 pub(crate) fn counts_at_once<L: Lanes>(lanes: L, n: usize) -> bool {
     n <= 8 && n.is_multiple_of(positions_per_vector(lanes))

@@ -140,9 +140,10 @@ pub(crate) fn perft_batched<L: Lanes>(
 
 /// The number of legal replies to `moves` (legal moves of `board`, the first `plain` of them
 /// plain: see [`super::list::fill_list`]) counted so far. The whole vectors of the plain moves
-/// are counted straight from `board`, all in one call of `count_plain`, so that what the count knows of the
-/// parent is set up once (rather than once per eight and again per four); most parents have
-/// only plain moves, and the few left over go into the batch, which fills across parents.
+/// are counted straight from `board`, all in one call of `count_plain`, so that what the count
+/// knows of the parent is set up once (rather than once per eight and again per four); most
+/// parents have only plain moves, and the few left over go into the batch, which fills across
+/// parents.
 /// Whatever the batch holds at the end is the caller's to count. A parent with other moves (en
 /// passant, promotions, castling) has what is left of its moves counted by [`count_rest`].
 // Not forced inline in unoptimised builds (`build.rs` says why): there, its frame holds every
@@ -175,12 +176,13 @@ fn count_replies<L: Lanes>(
 /// [`count_replies`] of the moves left of a parent that has moves other than plain ones: as
 /// many of them as make whole vectors of the backend's positions, at most eight, counted at
 /// once from `board` (plain ones by `count_plain`, others by
-/// [`Batch::count_changed_from_parent`]), and again until fewer than a vector are
-/// left (on two-position vectors, the count of a parent's last two moves as one vector takes
-/// fewer instructions than two moves through the batch: BENCHMARKS.md, "neon: a parent's last
-/// two moves (session 29)"). One call for every size, so that the count of moves that are not
-/// all plain is inlined here once (BENCHMARKS.md, "CI time (session 37)"). Moves refused there, because one of them is made
-/// ahead (see [`Batch::push`]), go into the batch, as do those left over.
+/// [`Batch::count_changed_from_parent`]), and again until fewer than a vector are left (on
+/// two-position vectors, the count of a parent's last two moves as one vector takes fewer
+/// instructions than two moves through the batch: BENCHMARKS.md, "neon: a parent's last two
+/// moves (session 29)"). One call for every size, so that the count of moves that are not all
+/// plain is inlined here once (BENCHMARKS.md, "CI time (session 37)"). Moves refused there,
+/// because one of them is made ahead (see [`Batch::push`]), go into the batch, as do those left
+/// over.
 #[inline(always)]
 fn count_rest<L: Lanes>(
     lanes: L,
