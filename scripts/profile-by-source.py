@@ -33,8 +33,8 @@ import sys
 # The generator's phases, as the functions perft inlines them from.
 PHASES = [
     "count_replies", "count_rest", "count_plain_from_parent", "count_from_parent",
-    "count_and_clear", "push", "generate", "fill_list_from", "make_board", "count_made",
-    "count_legal", "make_mirrored", "make",
+    "count_and_clear", "push", "generate", "fill_list_from", "make_board",
+    "count_legal", "make_mirrored", "make", "count_by", "count_changed_from_parent",
 ]
 
 
