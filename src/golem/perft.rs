@@ -15,10 +15,10 @@
 //! every place it pushes a move, and that of a parent's plain moves (`count_plain`), which it
 //! needs at two: through the trampoline, each is compiled once per backend, not once per place
 //! (BENCHMARKS.md, "CI time (session 36)", and "One loop per copy of the count (session 39)").
-//! No closure is written here: one
-//! written in a generic function does not inherit the features of the trampoline it is inlined
-//! into, and handed to the move writer (which calls it from many places) it is not inlined
-//! either. So the moves are written into a list, a list at a time, and read from it by a loop.
+//! No closure is written here: one written in a generic function does not inherit the features
+//! of the trampoline it is inlined into, and handed to the move writer (which calls it from many
+//! places) it is not inlined either. So the moves are written into a list, a list at a time, and
+//! read from it by a loop.
 
 use super::batch::{Batch, all_plain, positions_per_vector};
 use super::{fill_list_from, generate};
@@ -143,9 +143,9 @@ pub(crate) fn perft_batched<L: Lanes>(
 /// are counted straight from `board`, all in one call of `count_plain`, so that what the count
 /// knows of the parent is set up once (rather than once per eight and again per four); most
 /// parents have only plain moves, and the few left over go into the batch, which fills across
-/// parents.
-/// Whatever the batch holds at the end is the caller's to count. A parent with other moves (en
-/// passant, promotions, castling) has what is left of its moves counted by [`count_rest`].
+/// parents. Whatever the batch holds at the end is the caller's to count. A parent with other
+/// moves (en passant, promotions, castling) has what is left of its moves counted by
+/// [`count_rest`].
 // Not forced inline in unoptimised builds (`build.rs` says why): there, its frame holds every
 // count's locals apart, and inlined into the recursion, that frame would be on the stack once
 // per ply.
