@@ -189,10 +189,10 @@ impl Batch {
         count_on_changed_parents(lanes, parent, moves)
     }
 
-    /// The number of legal replies to the legal moves `moves` of `parent`, not all of them
+    /// The number of legal replies to the legal moves `moves` of `parent`, some of them not
     /// plain (see [`all_plain`]: plain moves alone are counted by
-    /// [`Batch::count_plain_from_parent`], faster), counted at once without going through a
-    /// batch, each move on its own copy of the parent. `moves` is whole vectors of the
+    /// [`Batch::count_plain_from_parent`], faster, but here too), counted at once without
+    /// going through a batch, each move on its own copy of the parent. `moves` is whole vectors of the
     /// backend's positions, at most eight ([`counts_at_once`]). `None` where one of them has
     /// to be made ahead (see [`Batch::push`] and [`made_ahead`]); push those.
     #[inline(always)]

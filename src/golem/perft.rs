@@ -20,7 +20,7 @@
 //! places) it is not inlined either. So the moves are written into a list, a list at a time, and
 //! read from it by a loop.
 
-use super::batch::{Batch, all_plain, positions_per_vector};
+use super::batch::{Batch, positions_per_vector};
 use super::{fill_list_from, generate};
 use crate::lanes::Lanes;
 use crate::move_list::CAPACITY;
@@ -170,26 +170,23 @@ fn count_replies<L: Lanes>(
         // `count_rest`'s tests).
         return nodes + push_all(batch, board, rest, count_batch);
     }
-    nodes + count_rest(lanes, board, rest, batch, count_plain, count_batch)
+    nodes + count_rest(lanes, board, rest, batch, count_batch)
 }
 
 /// [`count_replies`] of the moves left of a parent that has moves other than plain ones: as
 /// many of them as make whole vectors of the backend's positions, at most eight, counted at
-/// once from `board` (plain ones by `count_plain`, others by
-/// [`Batch::count_changed_from_parent`]), and again until fewer than a vector are left (on
-/// two-position vectors, the count of a parent's last two moves as one vector takes fewer
-/// instructions than two moves through the batch: BENCHMARKS.md, "neon: a parent's last two
-/// moves (session 29)"). One call for every size, so that the count of moves that are not all
-/// plain is inlined here once (BENCHMARKS.md, "CI time (session 37)"). Moves refused there,
-/// because one of them is made ahead (see [`Batch::push`]), go into the batch, as do those left
-/// over.
+/// once from `board` ([`Batch::count_changed_from_parent`]), and again until fewer than a
+/// vector are left (on two-position vectors, the count of a parent's last two moves as one
+/// vector takes fewer instructions than two moves through the batch: BENCHMARKS.md, "neon: a
+/// parent's last two moves (session 29)"). One call for every size, so that the count is
+/// inlined here once (BENCHMARKS.md, "CI time (session 37)"). Moves refused there, because one
+/// of them is made ahead (see [`Batch::push`]), go into the batch, as do those left over.
 #[inline(always)]
 fn count_rest<L: Lanes>(
     lanes: L,
     board: &Board,
     moves: &[Move],
     batch: &mut Batch,
-    count_plain: &mut impl FnMut(&Board, &[Move]) -> u64,
     count_batch: &mut impl FnMut(&mut Batch) -> u64,
 ) -> u64 {
     let per_vector = positions_per_vector(lanes);
@@ -201,14 +198,14 @@ fn count_rest<L: Lanes>(
         if some.is_empty() {
             break;
         }
-        // Refused (one of them is made ahead: Chess960 castlings, seldom): into the batch.
-        nodes += if all_plain(some) {
-            count_plain(board, some)
-        } else {
-            match Batch::count_changed_from_parent(lanes, board, some) {
-                Some(n) => n,
-                None => push_all(batch, board, some, count_batch),
-            }
+        // Each chunk holds a move other than a plain one: the plain moves come first, and
+        // fewer than a vector of them are left here (in a list written by the writer for lists
+        // that overflow, which marks none plain, a chunk may be all plain: counted the same,
+        // only slower). Refused (one of them is made ahead: Chess960 castlings, seldom): into
+        // the batch.
+        nodes += match Batch::count_changed_from_parent(lanes, board, some) {
+            Some(n) => n,
+            None => push_all(batch, board, some, count_batch),
         };
         rest = left;
     }
