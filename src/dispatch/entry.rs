@@ -51,10 +51,11 @@ macro_rules! entry_points {
 
             /// The replies to a parent's plain moves, the parent broadcast to every lane
             /// ([`crate::golem::batch::Batch::count_plain_from_parent`]), for the batched
-            /// perft: one copy per backend, called once per parent, rather than one inlined at
-            /// each of the two places that count them (`#[inline(never)]`, as `count_batch`:
-            /// the count holds a copy of the loop over the parent's vectors for each copy of
-            /// the count, and inlined into the recursion they would multiply its compile time).
+            /// perft: one copy per backend, called once per parent, rather than inlined into the
+            /// recursion (`#[inline(never)]`, as `count_batch`: the count holds a copy of the
+            /// loop over the parent's vectors for each copy of the count, and inlined at the
+            /// two places that then counted plain moves, they multiplied the crate's compile
+            /// time by four; BENCHMARKS.md, "One loop per copy of the count (session 39)").
             $(#[$attr])?
             #[inline(never)]
             fn count_plain(self, parent: &crate::position::Board, moves: &[crate::Move]) -> u64 {

@@ -12,9 +12,10 @@
 //! inlined into itself, so it goes back through the trampoline: the `recurse` closure, which
 //! the trampoline defines (a closure inherits the target features of the function it is
 //! written in). So do the count of a full shared batch (`count_batch`), which perft needs at
-//! every place it pushes a move, and that of a parent's plain moves (`count_plain`), which it
-//! needs at two: through the trampoline, each is compiled once per backend, not once per place
-//! (BENCHMARKS.md, "CI time (session 36)", and "One loop per copy of the count (session 39)").
+//! every place it pushes a move, and that of a parent's plain moves (`count_plain`), which holds
+//! a loop for each copy of the count: through the trampoline, each is compiled once per backend
+//! and kept out of the recursion's own code (BENCHMARKS.md, "CI time (session 36)", and "One
+//! loop per copy of the count (session 39)").
 //! No closure is written here: one written in a generic function does not inherit the features
 //! of the trampoline it is inlined into, and handed to the move writer (which calls it from many
 //! places) it is not inlined either. So the moves are written into a list, a list at a time, and
