@@ -111,7 +111,8 @@ awk -v backend="$backend" '
     for (i = 1; i < NF; i++) if ($i == "ratio") value = $(i + 1)
     add(label, side, value); next
   }
-  $1 == backend && NF >= 6 && $2 != "position" { add("bench " $2, side, $NF) }
+  # A bench position line: backend, position, depth, nodes, seconds, Mnps, rounds.
+  $1 == backend && NF >= 7 && $2 != "position" { add("bench " $2, side, $6) }
   function add(label, side, value) {
     if (!(label in seen)) { seen[label] = 1; order[++n] = label }
     fig[label, side] = fig[label, side] " " value

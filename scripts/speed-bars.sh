@@ -11,7 +11,8 @@
 #                      (PAIRED_JOBS=lists, 9 rounds), on the representative set of 20,000 game
 #                      positions: avx2 1.5, sse2 1.2; on the small replayed set: 1.0 (whether
 #                      that bar covers sse2 is a question put to the issue's owner)
-#   sse2 / scalar      `dirgolem bench --json`, sse2 Mnps / scalar Mnps, each position: 1.5
+#   sse2 / scalar      `dirgolem bench --json`, sse2 Mnps / scalar Mnps (each the fastest of
+#                      the bench's rounds), each position: 1.5
 #   threads            `dirgolem perft 7 --threads 1` time / `--threads 2` time (start
 #                      position, the default backend), on a machine with 2 cores or more: 1.8
 #
@@ -99,7 +100,7 @@ for run in $(seq "$runs"); do
   if has sse2; then
     for backend in scalar sse2; do
       "$cli" bench --json --backend "$backend" |
-        grep -o '"name":"[a-z0-9]*","depth":[0-9]*,"nodes":[0-9]*,"seconds":[0-9.]*,"mnps":[0-9.]*,"correct":true' |
+        grep -o '"name":"[a-z0-9]*","depth":[0-9]*,"nodes":[0-9]*,"seconds":[0-9.]*,"mnps":[0-9.]*,"rounds":[0-9]*,"correct":true' |
         sed 's/"name":"\([a-z0-9]*\)".*"mnps":\([0-9.]*\).*/\1 \2/' >"$tmp/$backend"
     done
     [ "$(wc -l <"$tmp/sse2")" -eq 5 ] && [ "$(wc -l <"$tmp/scalar")" -eq 5 ] ||

@@ -86,10 +86,12 @@ const COMMANDS: [CommandHelp; 6] = [
         usage: "dirgolem bench [--quick] [--threads N] [--json]",
         text: "Perft of the five CPW positions on every backend this CPU runs (or the one\n\
                chosen), one line each and a total per backend, in Mnps; exits 1 if a count\n\
-               differs from the published one.\n\n\
-               Options: --quick (one ply shallower), --threads N (also run on N threads and\n\
-               print the speed-up), --json (one JSON object: CPU, features, Mnps, version),\n\
-               --backend NAME\n",
+               differs from the published one. Each position is counted at least three times\n\
+               and for at least 0.2 s, and the fastest round is shown with the number of\n\
+               rounds.\n\n\
+               Options: --quick (one ply shallower, one round), --threads N (also run on N\n\
+               threads and print the speed-up), --json (one JSON object: CPU, features,\n\
+               Mnps, version), --backend NAME\n",
     },
     CommandHelp {
         name: "backends",

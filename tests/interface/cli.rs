@@ -852,6 +852,8 @@ fn bench_measures_the_five_positions_and_checks_their_counts() {
         assert_eq!(fields[1], name);
         assert_eq!(fields[3].parse::<u64>().unwrap(), nodes, "{line}");
         assert!(fields[5].parse::<f64>().unwrap() > 0.0, "{line}");
+        // --quick counts each position once.
+        assert_eq!(fields[6], "1", "{line}");
         assert!(!line.contains("WRONG"), "{line}");
     }
     assert!(lines[6].starts_with("scalar   total"), "{listed}");
@@ -1257,6 +1259,8 @@ fn bench_json_is_one_object_with_the_figures() {
         let mut sum = 0.0;
         for p in positions {
             assert_eq!(p.get("correct"), &Json::Bool(true), "{text}");
+            // --quick counts each position once.
+            assert_eq!(p.get("rounds"), &Json::Number(1.0), "{text}");
             assert!(
                 matches!(p.get("mnps"), Json::Number(m) if *m > 0.0),
                 "{text}"
