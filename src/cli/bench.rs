@@ -1,10 +1,10 @@
 //! `dirgolem bench`: bulk-counted perft on the five CPW positions, per backend, in Mnps, for
 //! comparing CPUs and separately built programs. Every count is checked against the published
 //! one, so a fast wrong answer cannot pass as a result. Each position is counted several times
-//! and its fastest round is the figure (once with `--quick`). `--threads N` also runs each position on
-//! N threads and prints the speed-up; `--json` prints the figures as one JSON object, with the
-//! CPU model, its backends and instruction set extensions, for collecting results from several
-//! machines.
+//! and its fastest round is the figure (once with `--quick`). `--threads N` also runs each
+//! position on N threads and prints the speed-up; `--json` prints the figures as one JSON
+//! object, with the CPU model, its backends and instruction set extensions, for collecting
+//! results from several machines.
 
 use std::fmt::Write as _;
 use std::io::Write;
