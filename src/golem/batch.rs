@@ -31,7 +31,7 @@
 
 use super::castling;
 use super::directions::{
-    E, KNIGHT_LANDING, KNIGHT_STEP, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, W, opposite,
+    E, KNIGHT_LANDING, KNIGHT_STEP, N, NOT_AB, NOT_GH, RAY_LANDING, RAY_STEP, S, W, opposite,
 };
 use super::tally::Tally;
 use crate::Move;
@@ -865,7 +865,11 @@ fn with_copy<P: PositionLanes, J: CopyJob<P>>(known: Option<FromParent>, job: J)
             // columns (flags from vector tests) the copy slowed the positions that never
             // take it.
             if present.orthogonal_only() {
-                job.run::<ORTHOGONAL_ONLY>(present, men)
+                if present.one_orthogonal_ours {
+                    job.run::<ONE_ROOK>(present, men)
+                } else {
+                    job.run::<ORTHOGONAL_ONLY>(present, men)
+                }
             } else {
                 job.run::<SOME_KINDS>(present, men)
             }
@@ -915,6 +919,7 @@ fn count_by<P: PositionLanes, const KINDS: u8>(
             orthogonal: [(orthogonal & theirs).any(), (orthogonal & ours).any()],
             diagonal: [(diagonal & theirs).any(), (diagonal & ours).any()],
             castling: (b[SPECIAL] & Positions::splat(lanes, RANK_1)).any(),
+            one_orthogonal_ours: false,
         };
         count_legal::<P, SOME_KINDS>(lanes, b, present, None)
     }
@@ -982,6 +987,10 @@ struct Present {
     orthogonal: [bool; 2],
     diagonal: [bool; 2],
     castling: bool,
+    /// Whether every lane has at most one orthogonal slider of ours: its four direction sets
+    /// are then disjoint, and their union counts its moves. Marked only where the parent says
+    /// so, never from the vectors.
+    one_orthogonal_ours: bool,
 }
 
 impl Present {
@@ -994,6 +1003,7 @@ impl Present {
             orthogonal: [orthogonal[0] != 0, orthogonal[1] != 0],
             diagonal: [diagonal[0] != 0, diagonal[1] != 0],
             castling: rights != 0,
+            one_orthogonal_ours: orthogonal[1] & orthogonal[1].wrapping_sub(1) == 0,
         }
     }
 
@@ -1020,6 +1030,7 @@ impl Present {
         orthogonal: [true; 2],
         diagonal: [true; 2],
         castling: true,
+        one_orthogonal_ours: false,
     };
 }
 
@@ -1032,9 +1043,13 @@ const SOME_KINDS: u8 = 1;
 /// ([`Present::orthogonal_only`]), their work left out of the copy; orthogonal sliders as
 /// [`SOME_KINDS`].
 const ORTHOGONAL_ONLY: u8 = 2;
+/// [`ORTHOGONAL_ONLY`], and at most one rook of ours in every lane
+/// ([`Present::one_orthogonal_ours`], as in many rook endgames): its four direction sets are
+/// disjoint, so their union is counted as one set.
+const ONE_ROOK: u8 = 3;
 /// Not a copy of [`count_legal`]'s: for [`count_by`], nothing known, the copy chosen by the
 /// kinds of men found in the vectors.
-const KINDS_IN_VECTORS: u8 = 3;
+const KINDS_IN_VECTORS: u8 = 4;
 
 /// Lane-wise sliding attacks in the one ray direction `d` from `sliders` over `empty` (every
 /// lane a position; [`super::directions::slide`] fills every direction, one per lane).
@@ -1212,7 +1227,7 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
     known: Option<KnownMen>,
 ) -> Positions<P> {
     let skip_absent = KINDS != EVERY_KIND;
-    let orthogonal_only = KINDS == ORTHOGONAL_ONLY;
+    let orthogonal_only = KINDS == ORTHOGONAL_ONLY || KINDS == ONE_ROOK;
     // Macros, no closures: a closure would not inherit the entry point's target features,
     // and its vector operations would become calls. The loops over lines and directions are
     // unrolled by `unroll!`: as loops (too long for the compiler to unroll) their shifts
@@ -1366,7 +1381,15 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
             }
         });
     }
-    tally.add8(sets);
+    // In the copy for at most one rook of ours in every lane: its four direction sets are
+    // disjoint, so their union is one input of the last block of eight (its empty place), not
+    // four of a block of their own.
+    let our_rook = if KINDS == ONE_ROOK {
+        sets[N] | sets[E] | sets[S] | sets[W]
+    } else {
+        tally.add8(sets);
+        zero
+    };
     if any_knights {
         let free_knights = (knights & us).and_not(all_between);
         if let Some(known) = known {
@@ -1436,8 +1459,9 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
         // castlings (marked on the rook's square) never share a square and one set holds
         // both. Promotions only where some lane has a pawn of ours on the seventh rank, a
         // branch taken the same way across most of a subtree; the places left empty are
-        // constant zeros, whose adders fold away. (On vectors of two, SSE2 and NEON, neither
-        // gained: the block of eight as it was.)
+        // constant zeros, whose adders fold away (the fifth holds our one rook's moves in its
+        // copy, zero in the others). (On vectors of two, SSE2 and NEON, neither gained: the
+        // block of eight as it was.)
         let king_or_castles = king_targets | castles;
         // The block of eight, written once and built in both branches, so that each branch's
         // adders still see its own constants (the closure only moves values: no vector
@@ -1448,7 +1472,7 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
                 pawn_n,
                 pawn_ne,
                 pawn_nw,
-                zero,
+                our_rook,
                 promotions,
                 promotions,
                 promotions,
@@ -1465,7 +1489,7 @@ fn count_legal<P: PositionLanes, const KINDS: u8>(
             pawn_n,
             pawn_ne,
             pawn_nw,
-            castles,
+            castles | our_rook,
             promotions,
             promotions,
             promotions,
