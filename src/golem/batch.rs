@@ -379,7 +379,7 @@ struct ColumnVectors<'a, P: PositionLanes> {
 
 impl<P: PositionLanes> CopyJob<P> for ColumnVectors<'_, P> {
     // Not forced inline in unoptimised builds (`build.rs` says why): `with_copy`'s frame would
-    // hold five copies of the loop's locals.
+    // hold six copies of the loop's locals.
     #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
     #[cfg_attr(dirgolem_unoptimized, inline)]
     fn run<const KINDS: u8>(self, present: Present, men: Option<KnownMen>) -> Positions<P> {
@@ -448,7 +448,7 @@ struct BroadcastVectors<'a, P: PositionLanes> {
 
 impl<P: PositionLanes> CopyJob<P> for BroadcastVectors<'_, P> {
     // Not forced inline in unoptimised builds (`build.rs` says why): `with_copy`'s frame would
-    // hold five copies of the loop's locals.
+    // hold six copies of the loop's locals.
     #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
     #[cfg_attr(dirgolem_unoptimized, inline)]
     fn run<const KINDS: u8>(self, present: Present, men: Option<KnownMen>) -> Positions<P> {
@@ -865,6 +865,8 @@ fn with_copy<P: PositionLanes, J: CopyJob<P>>(known: Option<FromParent>, job: J)
             // columns (flags from vector tests) the copy slowed the positions that never
             // take it.
             if present.orthogonal_only() {
+                // And of those, a side to move with at most one rook (position 3, many rook
+                // endgames): the copy that counts its four direction sets as one.
                 if present.one_orthogonal_ours {
                     job.run::<ONE_ROOK>(present, men)
                 } else {
