@@ -660,6 +660,7 @@ impl FromParent {
         FromParent::new(
             parent[KINGS] & ours,
             parent[KNIGHTS] & ours,
+            orthogonal & ours,
             rights,
             Present::of_men(
                 parent[KNIGHTS],
@@ -713,16 +714,17 @@ impl FromParent {
         Some(FromParent::new(
             king,
             our_knights,
+            orthogonal[1],
             rights,
             Present::of_men(knights, orthogonal, diagonal, rights),
         ))
     }
 
-    /// What is known from the king, the knights and the castling rights (on the eighth rank)
-    /// of the side to move after the move, as the parent has them (not mirrored), and the
-    /// kinds of men `present`.
+    /// What is known from the king, the knights, the orthogonal sliders and the castling rights
+    /// (on the eighth rank) of the side to move after the move, as the parent has them (not
+    /// mirrored), and the kinds of men `present`.
     #[inline(always)]
-    fn new(king: u64, knights: u64, rights: u64, present: Present) -> FromParent {
+    fn new(king: u64, knights: u64, orthogonal: u64, rights: u64, present: Present) -> FromParent {
         let (king, knights, rights) =
             (king.swap_bytes(), knights.swap_bytes(), rights.swap_bytes());
         let second_knight = knights & knights.wrapping_sub(1);
@@ -735,6 +737,7 @@ impl FromParent {
                     lines: king_lines(king),
                     king,
                     knights: [knights ^ second_knight, second_knight],
+                    one_orthogonal: orthogonal & orthogonal.wrapping_sub(1) == 0,
                     reach: their_reach(king, rights),
                 })
             } else {
@@ -756,6 +759,9 @@ struct KnownMen {
     /// The knights of the side to move before the move (one may be taken), a one-square
     /// bitboard each, or zero for none.
     knights: [u64; 2],
+    /// Whether the side to move has at most one orthogonal slider (one a capture may take):
+    /// its four direction sets are then disjoint, and their union counts its moves.
+    one_orthogonal: bool,
     /// Where the opponent's men must stand for their attacks to matter to the count, see
     /// [`their_reach`].
     reach: &'static Reach,
@@ -857,6 +863,7 @@ fn with_copy<P: PositionLanes, J: CopyJob<P>>(known: Option<FromParent>, job: J)
         // of man is present, the castling flag is made a constant of its own copy of the
         // count: a branch on it in the one copy costs spills around it.
         let present = known.present;
+        let one_orthogonal = men.one_orthogonal;
         let men = Some(men);
         return if !present.every_man() {
             // Rooks, kings and pawns alone (as in many endgames), without castling rights:
@@ -867,7 +874,7 @@ fn with_copy<P: PositionLanes, J: CopyJob<P>>(known: Option<FromParent>, job: J)
             if present.orthogonal_only() {
                 // And of those, a side to move with at most one rook (position 3, many rook
                 // endgames): the copy that counts its four direction sets as one.
-                if present.one_orthogonal_ours {
+                if one_orthogonal {
                     job.run::<ONE_ROOK>(present, men)
                 } else {
                     job.run::<ORTHOGONAL_ONLY>(present, men)
@@ -921,7 +928,6 @@ fn count_by<P: PositionLanes, const KINDS: u8>(
             orthogonal: [(orthogonal & theirs).any(), (orthogonal & ours).any()],
             diagonal: [(diagonal & theirs).any(), (diagonal & ours).any()],
             castling: (b[SPECIAL] & Positions::splat(lanes, RANK_1)).any(),
-            one_orthogonal_ours: false,
         };
         count_legal::<P, SOME_KINDS>(lanes, b, present, None)
     }
@@ -989,10 +995,6 @@ struct Present {
     orthogonal: [bool; 2],
     diagonal: [bool; 2],
     castling: bool,
-    /// Whether every lane has at most one orthogonal slider of ours: its four direction sets
-    /// are then disjoint, and their union counts its moves. Marked only where the parent says
-    /// so, never from the vectors.
-    one_orthogonal_ours: bool,
 }
 
 impl Present {
@@ -1005,7 +1007,6 @@ impl Present {
             orthogonal: [orthogonal[0] != 0, orthogonal[1] != 0],
             diagonal: [diagonal[0] != 0, diagonal[1] != 0],
             castling: rights != 0,
-            one_orthogonal_ours: orthogonal[1] & orthogonal[1].wrapping_sub(1) == 0,
         }
     }
 
@@ -1032,7 +1033,6 @@ impl Present {
         orthogonal: [true; 2],
         diagonal: [true; 2],
         castling: true,
-        one_orthogonal_ours: false,
     };
 }
 
@@ -1046,7 +1046,7 @@ const SOME_KINDS: u8 = 1;
 /// [`SOME_KINDS`].
 const ORTHOGONAL_ONLY: u8 = 2;
 /// [`ORTHOGONAL_ONLY`], and at most one rook of ours in every lane
-/// ([`Present::one_orthogonal_ours`], as in many rook endgames): its four direction sets are
+/// ([`KnownMen::one_orthogonal`], as in many rook endgames): its four direction sets are
 /// disjoint, so their union is counted as one set.
 const ONE_ROOK: u8 = 3;
 /// Not a copy of [`count_legal`]'s: for [`count_by`], nothing known, the copy chosen by the
