@@ -253,6 +253,9 @@ pub(crate) fn fill_list<L: Lanes>(
         write_all::<L, { kind::ALL }, true>(lanes, &mut out, b, targets, flip);
         (out.len, out.plain)
     } else {
+        // perft's targets are handed on, not generated again as the entry points' rare paths
+        // do (`write_bounded_anew`): perft is compiled in this crate, and there generating
+        // them again only added instructions to its recursion.
         (write_bounded::<{ kind::ALL }>(b, targets, flip, 0, list), 0)
     };
     list.set_filled(written);
@@ -285,7 +288,7 @@ pub(crate) fn fill_list_kind<L: Lanes, const KIND: u8>(
     let written = if out.len < CAPACITY {
         out.len
     } else {
-        write_bounded::<KIND>(b, targets, flip, 0, list)
+        write_bounded_anew::<KIND>(b, flip, list)
     };
     list.set_filled(written);
 }
@@ -328,23 +331,20 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
     if written < EACH_CAPACITY {
         MoveList::copied_from(&moves, written, stand_in)
     } else {
-        whole_list::<KIND>(b, targets, flip, stand_in)
+        whole_list::<KIND>(b, flip, stand_in)
     }
 }
 
 /// The moves of [`list_of_kind`] for positions with more than its array holds: a whole list,
 /// out of line, written by the scalar backend's lanes (the same moves in the same order), as
-/// [`write_bounded`].
+/// [`write_bounded`]. It generates the targets again rather than take the caller's: see
+/// [`write_bounded_anew`].
 #[cold]
 #[inline(never)]
-fn whole_list<const KIND: u8>(
-    b: &Board,
-    targets: &MoveTargets,
-    flip: u32,
-    stand_in: Move,
-) -> MoveList {
+fn whole_list<const KIND: u8>(b: &Board, flip: u32, stand_in: Move) -> MoveList {
+    let targets = super::generate_kind::<Scalar, KIND>(Scalar, b);
     let mut list = MoveList::with_stand_ins(stand_in);
-    fill_list_kind::<Scalar, KIND>(Scalar, b, targets, flip, &mut list);
+    fill_list_kind::<Scalar, KIND>(Scalar, b, &targets, flip, &mut list);
     list
 }
 
@@ -368,6 +368,21 @@ pub(crate) fn fill_list_from<L: Lanes>(
         list.set_filled(written);
         0
     }
+}
+
+/// [`write_bounded`] for the entry points' lists ([`fill_list_kind`]), from the first move, on
+/// targets generated again (by the scalar backend, the same sets) rather than the caller's.
+/// Given the caller's, the entry point must keep its targets in memory for this rare call, and
+/// where a crate that depends on this one is built with its own settings (Cargo's default
+/// release profile: 16 codegen units, no LTO), the compiler then also read them back from
+/// there in the common path, by loads that straddle two of the stores that wrote them, which
+/// the CPU cannot forward, so that they wait for the stores to reach the cache (`BENCHMARKS.md`,
+/// "An engine's release build: the targets kept in registers (session 41)").
+#[cold]
+#[inline(never)]
+fn write_bounded_anew<const KIND: u8>(b: &Board, flip: u32, list: &mut MoveList) -> usize {
+    let targets = super::generate_kind::<Scalar, KIND>(Scalar, b);
+    write_bounded::<KIND>(b, &targets, flip, 0, list)
 }
 
 /// [`fill_list`] for lists that may overflow (relaxed positions only), from the `skip`-th
