@@ -37,6 +37,9 @@ use std::time::Instant;
 #[path = "$repo/benches/common/random_games.rs"]
 mod random_games;
 
+#[path = "$repo/benches/common/list_set.rs"]
+mod list_set;
+
 /// The time per position of \`read\` over \`positions\`, \`passes\` times, in ns.
 fn time(positions: &[Position], passes: usize, mut read: impl FnMut(&Position) -> usize) -> f64 {
     let t = Instant::now();
@@ -56,11 +59,7 @@ fn main() {
         .iter()
         .map(|f| Position::from_fen(f).unwrap())
         .collect();
-    let replayed: Vec<Position> = include_str!("$repo/tests/data/standard.epd")
-        .lines()
-        .take(1000)
-        .map(|line| Position::from_fen(line.split(';').next().unwrap().trim()).unwrap())
-        .collect();
+    let replayed = list_set::list_positions();
     let mut kept = MoveList::new();
     for (set, positions, passes) in [("games", &games, 1), ("replayed", &replayed, 20)] {
         let lists = time(positions, passes, |p| {
