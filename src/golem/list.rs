@@ -8,8 +8,9 @@
 //! branches:
 //!
 //! 1. the king, one step in each direction: one move written per direction whether or not it
-//!    exists, and counted only if it does (where the backend compresses vectors, AVX-512 and
-//!    AVX2, the king's eight moves come from a table and one compress keeps those that exist);
+//!    exists, and counted only if it does (where the backend compresses vectors, AVX-512, AVX2
+//!    and NEON, the king's eight moves come from a table and one compress keeps those that
+//!    exist);
 //! 2. each rook or queen along its four lines, then each bishop or queen along its four
 //!    diagonals: the slider's reach ends at the first man, and within it its targets are one
 //!    run of squares (all of the reach but our own man, or in check the one square that blocks

@@ -30,8 +30,10 @@ mod tests;
 // none, and vector code cannot be compiled for them: they run the scalar backend.
 cfg_if::cfg_if! {
     if #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))] {
+        mod compress_controls;
         pub(crate) mod x86_64;
     } else if #[cfg(all(target_arch = "aarch64", target_feature = "neon"))] {
+        mod compress_controls;
         pub(crate) mod aarch64;
     }
 }

@@ -5,6 +5,7 @@
 
 use core::arch::aarch64::*;
 
+use crate::lanes::compress_controls::compress_controls;
 use crate::lanes::detect::aarch64_feature;
 use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
@@ -21,6 +22,14 @@ impl Neon {
 
 /// Lane `k` and lane `k + 4` in register `k`.
 type V = [uint64x2_t; 4];
+
+/// `COMPRESS_BY_LAYOUT[mask]`: the `tbl` controls of a compress ([`compress_controls`]) for a
+/// mask in the registers' order, as `compress_u16_nonzero` narrows the four registers: lanes
+/// 0, 4, 1, 5, 2, 6, 3, 7 (bit `i` for the `i`-th of them).
+static COMPRESS_BY_LAYOUT: [[u8; 16]; 256] = compress_controls([0, 2, 4, 6, 1, 3, 5, 7]);
+
+/// The bit of each 16-bit lane of the narrowed mask, in the order of [`COMPRESS_BY_LAYOUT`].
+const MASK_BITS: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 #[inline(always)]
 fn each(a: V, b: V, f: impl Fn(uint64x2_t, uint64x2_t) -> uint64x2_t) -> V {
@@ -130,6 +139,35 @@ impl Lanes for Neon {
         unsafe {
             let o = vorrq_u64(vorrq_u64(v[0], v[1]), vorrq_u64(v[2], v[3]));
             vmaxvq_u32(vreinterpretq_u32_u64(o)) != 0
+        }
+    }
+
+    // Why: `tbl` is a byte shuffle as `pshufb` is, so the king's steps and a knight's jumps
+    // are one compress of a table's words, not eight tested writes.
+    const COMPRESSES: bool = true;
+
+    #[inline(always)]
+    fn compress_u16_nonzero(self, words: [u16; 8], v: V) -> ([u16; 8], u32) {
+        // SAFETY: NEON is present (token); `words`, `MASK_BITS` and a control are 16 readable
+        // bytes each, and `[u16; 8]` and `uint16x8_t` have the same size with every bit
+        // pattern valid for both. The lanes' mask is taken in the registers' order, without
+        // moving lanes into place: the control table is indexed by that order.
+        unsafe {
+            // All ones in each 16-bit lane whose 64-bit lane is not zero, in the order
+            // 0, 4, 1, 5, 2, 6, 3, 7 (two narrowings of the four registers).
+            let nonzero = v.map(|r| vtstq_u64(r, r));
+            let low = vmovn_high_u64(vmovn_u64(nonzero[0]), nonzero[1]);
+            let high = vmovn_high_u64(vmovn_u64(nonzero[2]), nonzero[3]);
+            let lanes = vmovn_high_u32(vmovn_u32(low), high);
+            let mask = vaddvq_u16(vandq_u16(lanes, vld1q_u16(MASK_BITS.as_ptr()))) as u8;
+            // Each kept lane adds -1.
+            let present = vaddvq_s16(vreinterpretq_s16_u16(lanes)).unsigned_abs() as u32;
+            let control = vld1q_u8(COMPRESS_BY_LAYOUT[mask as usize].as_ptr());
+            let packed = vqtbl1q_u8(vreinterpretq_u8_u16(vld1q_u16(words.as_ptr())), control);
+            (
+                core::mem::transmute::<uint8x16_t, [u16; 8]>(packed),
+                present,
+            )
         }
     }
 

@@ -8,6 +8,7 @@
 
 use core::arch::x86_64::*;
 
+use crate::lanes::compress_controls::compress_controls;
 use crate::lanes::detect::x86_feature;
 use crate::lanes::{Lanes, PositionJob, PositionLanes};
 
@@ -171,27 +172,6 @@ static COMPRESS_ORDER: [u64; 256] = compress_offsets([0, 1, 4, 5, 2, 3, 6, 7]);
 
 /// `COMPRESS_IN_ORDER[keep]`: the compress offsets of words in lane order.
 static COMPRESS_IN_ORDER: [u64; 256] = compress_offsets([0, 1, 2, 3, 4, 5, 6, 7]);
-
-/// For words in lane order and a mask whose bit `position[i]` stands for lane `i`: the byte
-/// shuffle control that packs the words of the lanes set, ascending lane by lane, at the
-/// front (zeros after). A whole control per mask, so that a compress is one shuffle.
-const fn compress_controls(position: [usize; 8]) -> [[u8; 16]; 256] {
-    let mut table = [[0x80u8; 16]; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        let (mut lane, mut k) = (0, 0);
-        while lane < 8 {
-            if mask >> position[lane] & 1 != 0 {
-                table[mask][2 * k] = 2 * lane as u8;
-                table[mask][2 * k + 1] = 2 * lane as u8 + 1;
-                k += 1;
-            }
-            lane += 1;
-        }
-        mask += 1;
-    }
-    table
-}
 
 /// `COMPRESS_BY_LAYOUT[mask]`: [`compress_controls`] for a mask in the registers' order
 /// (lanes 0, 1, 2, 7, 4, 5, 6, 3), as the two registers' comparisons give it.
