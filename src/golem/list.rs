@@ -547,13 +547,24 @@ fn write_all<L: Lanes, const KIND: u8, const PLAIN_FIRST: bool>(
     // wrong guess is soon put right.
     let bases = &PUSH_BASES[(flip != 0) as usize];
     let has_pawns = |rank: u32| !L::SKIPS_EMPTY_PUSH_ROWS || pawns >> (8 * rank) & 0xff != 0;
+    // A row's length: from one count of the set's ranks where the backend counts them all at
+    // once (`Lanes::COUNTS_RANKS`); elsewhere each row counts its own byte.
+    let (single_rows, double_rows) = if L::COUNTS_RANKS {
+        (
+            Some(lanes.rank_counts(singles)),
+            Some(lanes.rank_counts(doubles)),
+        )
+    } else {
+        (None, None)
+    };
     for rank in 2..7 {
         if has_pawns(rank - 1) {
-            push_row(w, singles, rank, &bases[rank as usize - 2]);
+            let len = single_rows.map(|rows| rows[rank as usize]);
+            push_row(w, singles, rank, &bases[rank as usize - 2], len);
         }
     }
     if has_pawns(1) {
-        push_row(w, doubles, 3, &bases[5]);
+        push_row(w, doubles, 3, &bases[5], double_rows.map(|rows| rows[3]));
     }
     let captures = &PAWN_CAPTURE_WORDS[(flip != 0) as usize];
     if PLAIN_FIRST {
@@ -709,9 +720,9 @@ static PUSH_BASES: [[[u16; RUN]; 6]; 2] = {
 };
 
 /// The pawn pushes of `set` (targets) that land on rank index `rank`, their words `base` (from
-/// `PUSH_BASES`) ORed with the files'.
+/// `PUSH_BASES`) ORed with the files'; `len`, their number where the caller counted it.
 #[inline(always)]
-fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN]) {
+fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN], len: Option<u8>) {
     // The rank's byte rotated to bits 4 to 11 is the byte offset of its entry in `ROW_FILES`
     // (16 bytes each), and its bits are the row's: one value for the entry and the count, not
     // the byte taken out and then scaled. (The compiler makes the rotate a shift, knowing the
@@ -728,7 +739,11 @@ fn push_row(w: &mut impl Out, set: u64, rank: u32, base: &[u16; RUN]) {
         .get(first..first + RUN)
         .unwrap_or(&[0; RUN]);
     let words: [u16; RUN] = core::array::from_fn(|i| files[i] | base[i]);
-    w.put_row(&words, 0, offset.count_ones());
+    let len = match len {
+        Some(len) => u32::from(len),
+        None => offset.count_ones(),
+    };
+    w.put_row(&words, 0, len);
 }
 
 /// The moves of each rook or queen along its lines, then of each bishop or queen along its

@@ -190,6 +190,15 @@ pub(crate) trait Lanes: Copy {
     /// (`BENCHMARKS.md`, "Move lists (session 18)"); where not measured, the rows stay as they
     /// were.
     const SKIPS_EMPTY_PUSH_ROWS: bool = false;
+    /// Whether [`Lanes::rank_counts`] is cheaper than a population count per rank, so that the
+    /// list writer counts its push rows so: where a population count is several instructions
+    /// (aarch64) and a vector counts every byte in one.
+    const COUNTS_RANKS: bool = false;
+    /// The number of squares of `set` on each rank (element `r` for rank index `r`).
+    #[inline(always)]
+    fn rank_counts(self, set: u64) -> [u8; 8] {
+        set.to_le_bytes().map(|rank| rank.count_ones() as u8)
+    }
     /// Each of four bitboards with its bits in reverse order (square `s` to `63 - s`).
     #[inline(always)]
     fn reverse_bits4(self, x: [u64; 4]) -> [u64; 4] {

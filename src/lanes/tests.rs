@@ -317,3 +317,31 @@ fn every_backend_counts_runs() {
     }
     on_every_backend::<Check>();
 }
+
+/// `rank_counts` on `lanes` against a count square by square, rank by rank.
+fn check_rank_counts<L: Lanes>(lanes: L, name: &str) {
+    for set in words(400).into_iter().flatten().chain([0, u64::MAX]) {
+        let counts = lanes.rank_counts(set);
+        for (rank, &count) in counts.iter().enumerate() {
+            let squares = (0..8)
+                .filter(|file| set >> (8 * rank + file) & 1 != 0)
+                .count();
+            assert_eq!(
+                usize::from(count),
+                squares,
+                "{name}: rank_counts of {set:#x}, rank {rank}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_backend_counts_ranks() {
+    struct Check;
+    impl BackendCheck for Check {
+        fn check<L: Lanes>(lanes: L, name: &str) {
+            check_rank_counts(lanes, name);
+        }
+    }
+    on_every_backend::<Check>();
+}

@@ -220,6 +220,17 @@ impl Lanes for Neon {
         }
     }
 
+    // Why: aarch64 has no scalar population count (a count is a move to a vector register,
+    // `cnt`, `addv` and a move back), and one `cnt` counts every rank of a set.
+    const COUNTS_RANKS: bool = true;
+
+    #[inline(always)]
+    fn rank_counts(self, set: u64) -> [u8; 8] {
+        // SAFETY: NEON is present (token); `uint8x8_t` and `[u8; 8]` have the same size and
+        // every bit pattern is valid for both.
+        unsafe { core::mem::transmute::<uint8x8_t, [u8; 8]>(vcnt_u8(vcreate_u8(set))) }
+    }
+
     /// One register of two positions at a time: eight positions as four registers per
     /// bitboard would need more registers than NEON has.
     #[inline(always)]
