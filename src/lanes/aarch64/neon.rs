@@ -161,7 +161,7 @@ impl Lanes for Neon {
     #[inline(always)]
     fn compress_u16_nonzero(self, words: [u16; 8], v: V) -> ([u16; 8], u32) {
         // SAFETY: NEON is present (token); `words`, `MASK_BITS` and a control are 16 readable
-        // bytes each, and `[u16; 8]` and `uint16x8_t` have the same size with every bit
+        // bytes each, and `uint8x16_t` and `[u16; 8]` have the same size with every bit
         // pattern valid for both. The lanes' mask is taken in the registers' order, without
         // moving lanes into place: the control table is indexed by that order.
         unsafe {
