@@ -24,9 +24,9 @@ impl Neon {
 type V = [uint64x2_t; 4];
 
 /// `COMPRESS_BY_LAYOUT[mask]`: the `tbl` controls of a compress ([`compress_controls`]) for a
-/// mask in the registers' order, as `compress_u16_nonzero` narrows the four registers: lanes
-/// 0, 4, 1, 5, 2, 6, 3, 7 (bit `i` for the `i`-th of them).
-static COMPRESS_BY_LAYOUT: [[u8; 16]; 256] = compress_controls([0, 2, 4, 6, 1, 3, 5, 7]);
+/// mask in the registers' order (`TABLE_ORDER`), as `compress_u16_nonzero` narrows the four
+/// registers: lanes 0, 4, 1, 5, 2, 6, 3, 7 (bit `i` for the `i`-th of them).
+static COMPRESS_BY_LAYOUT: [[u8; 16]; 256] = compress_controls(<Neon as Lanes>::TABLE_ORDER);
 
 /// The bit of each 16-bit lane of the narrowed mask, in the order of [`COMPRESS_BY_LAYOUT`].
 const MASK_BITS: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];

@@ -174,8 +174,8 @@ static COMPRESS_ORDER: [u64; 256] = compress_offsets([0, 1, 4, 5, 2, 3, 6, 7]);
 static COMPRESS_IN_ORDER: [u64; 256] = compress_offsets([0, 1, 2, 3, 4, 5, 6, 7]);
 
 /// `COMPRESS_BY_LAYOUT[mask]`: [`compress_controls`] for a mask in the registers' order
-/// (lanes 0, 1, 2, 7, 4, 5, 6, 3), as the two registers' comparisons give it.
-static COMPRESS_BY_LAYOUT: [[u8; 16]; 256] = compress_controls([0, 1, 2, 7, 4, 5, 6, 3]);
+/// (`TABLE_ORDER`: lanes 0, 1, 2, 7, 4, 5, 6, 3), as the two registers' comparisons give it.
+static COMPRESS_BY_LAYOUT: [[u8; 16]; 256] = compress_controls(<Avx2 as Lanes>::TABLE_ORDER);
 
 /// The words of `words` at the byte offsets of `offsets` (from a `compress_offsets` table), in
 /// order, at the front.
