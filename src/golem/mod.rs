@@ -42,7 +42,7 @@ pub(crate) use list::{
     EACH_SLOTS, EachMoves, fill_list_from, fill_list_kind, hand_over, list_of_kind, write_each,
 };
 
-use crate::lanes::{Lanes, Lanes8};
+use crate::lanes::{Lanes, Lanes8, Scalar};
 use crate::position::*;
 use directions::*;
 
@@ -84,6 +84,9 @@ pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
 #[cfg_attr(not(dirgolem_unoptimized), inline(always))]
 #[cfg_attr(dirgolem_unoptimized, inline)]
 pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> MoveTargets {
+    if L::TARGETS_AS_SCALAR {
+        return generate_kind::<Scalar, KIND>(Scalar, b);
+    }
     let splat = |x: u64| Lanes8::splat(lanes, x);
     let us = b[US];
     let them = b[THEM];

@@ -51,6 +51,11 @@ pub(crate) trait Lanes: Copy {
     /// Whether perft counts its last ply position-parallel (`golem::batch`) on this backend:
     /// true where that is faster than one position at a time.
     const COUNTS_BY_POSITION: bool = true;
+    /// Whether one position's targets (`golem::generate_kind`, every call but perft's last
+    /// ply) are computed on the scalar backend's lanes rather than these: true where this
+    /// backend's vectors of directions take longer than eight scalar bitboards, while its
+    /// count by position still gains. The same sets either way.
+    const TARGETS_AS_SCALAR: bool = false;
     /// All eight lanes equal to `x`.
     fn splat(self, x: u64) -> Self::Vector;
     /// Lane `i` = `a[i]`.

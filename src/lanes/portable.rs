@@ -107,6 +107,14 @@ fn reverse_bytes(v: u64x2) -> u64x2 {
 impl Lanes for Portable {
     type Vector = V;
 
+    // On wasm32 (timed under node's V8), one position's targets took about a fifth longer on
+    // these vectors than on the scalar backend's bitboards, and move lists with them: simd128
+    // shifts a vector's two lanes by one count, so a shift of two opposite directions is two
+    // shifts and a select, where scalar code shifts each bitboard once. perft's count by
+    // position, whose lanes all shift alike, keeps the vectors. BENCHMARKS.md, "wasm32: one
+    // position's targets on the scalar lanes (session 43)".
+    const TARGETS_AS_SCALAR: bool = cfg!(target_arch = "wasm32");
+
     #[inline(always)]
     fn splat(self, x: u64) -> V {
         // Not `[u64x2::splat(x); 4]`: rustc builds a repeat of a value that is not bytes with a
