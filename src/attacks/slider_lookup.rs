@@ -22,6 +22,7 @@
 //! line) and the two rank rays by scan, with no table at all.
 
 use super::{RAYS, ray_attacks};
+use crate::lanes::{swap_bytes, swap_bytes_pair};
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod choice;
@@ -360,10 +361,10 @@ fn run_with_bmi2<J: SliderJob>(job: J, pext: Pext) -> J::Output {
 fn hyperbola(sq: u32, line: u64, occupied: u64) -> u64 {
     let bit = 1u64 << (sq & 63);
     let forward = occupied & line;
-    let reverse = forward.swap_bytes();
+    let [reverse, reverse_bit] = swap_bytes_pair(forward, bit);
     let forward = forward.wrapping_sub(bit.wrapping_mul(2));
-    let reverse = reverse.wrapping_sub(bit.swap_bytes().wrapping_mul(2));
-    (forward ^ reverse.swap_bytes()) & line
+    let reverse = reverse.wrapping_sub(reverse_bit.wrapping_mul(2));
+    (forward ^ swap_bytes(reverse)) & line
 }
 
 /// Rook attacks without BMI2: the file by hyperbola quintessence, the rank by two ray scans

@@ -36,7 +36,7 @@ use super::directions::{
 use super::tally::Tally;
 use crate::Move;
 use crate::attacks::{KING, KNIGHT, LINES, RAYS};
-use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions};
+use crate::lanes::{Lanes, PositionJob, PositionLanes, Positions, swap_bytes};
 use crate::position::*;
 use crate::position::{
     double_push_beside_enemy_pawn, en_passant_pawn, make_board, may_double_push_beside_enemy_pawn,
@@ -283,7 +283,7 @@ fn count_on_changed_parents<L: Lanes>(lanes: L, parent: &Board, moves: &[Move]) 
     // lane's bits made mirrored, rather than every board of every vector swapped in each pass.
     let mut parents = [[0u64; 8]; 8];
     for (column, &bb) in parents.iter_mut().zip(parent) {
-        *column = [bb.swap_bytes(); 8];
+        *column = [swap_bytes(bb); 8];
     }
     let (mut from, mut to) = ([0u64; 8], [0u64; 8]);
     let may_double_push_beside = may_double_push_beside_enemy_pawn(parent);
@@ -423,7 +423,7 @@ impl PositionJob for CountBroadcast<'_> {
         // The parent mirrored once, on general registers (see `make_mirrored`).
         let mut parents = [zero; 8];
         for (vector, &bb) in parents.iter_mut().zip(self.parent) {
-            *vector = Positions::splat(lanes, bb.swap_bytes());
+            *vector = Positions::splat(lanes, swap_bytes(bb));
         }
         let known = FromParent::of(self.parent);
         with_copy(
@@ -491,7 +491,7 @@ impl<P: PositionLanes> CopyJob<P> for BroadcastVectors<'_, P> {
                 for (square, &word) in en_passant.iter_mut().zip(&words[..P::LANES]) {
                     let (source, target) = word_squares(word);
                     if double_push_beside_enemy_pawn(parent, source, target) {
-                        *square = square_after_double_push(parent, source, target).swap_bytes();
+                        *square = swap_bytes(square_after_double_push(parent, source, target));
                     }
                 }
                 parents[SPECIAL] = parents[SPECIAL] | Positions::load(lanes, &en_passant, 0);
@@ -566,7 +566,7 @@ fn change_parent(
 ) -> Option<u64> {
     let on_board = |squares: u64| {
         if mirrored {
-            squares.swap_bytes()
+            swap_bytes(squares)
         } else {
             squares
         }
@@ -725,8 +725,7 @@ impl FromParent {
     /// mirrored), and the kinds of men `present`.
     #[inline(always)]
     fn new(king: u64, knights: u64, orthogonal: u64, rights: u64, present: Present) -> FromParent {
-        let (king, knights, rights) =
-            (king.swap_bytes(), knights.swap_bytes(), rights.swap_bytes());
+        let (king, knights, rights) = (swap_bytes(king), swap_bytes(knights), swap_bytes(rights));
         let second_knight = knights & knights.wrapping_sub(1);
         let at_most_two_knights = second_knight & second_knight.wrapping_sub(1) == 0;
         FromParent {

@@ -1,6 +1,7 @@
 //! `MoveTargets`: the legal moves of a position as 16 direction target sets.
 
 use crate::golem::directions::{KNIGHT_STEP, RAY_STEP};
+use crate::lanes::swap_bytes;
 use crate::{Bitboard, Color};
 
 /// A direction a move goes in: eight ray directions (sliders, king, pawns, all moving one or
@@ -120,13 +121,13 @@ impl MoveTargets {
         } else {
             self.knights[rel - 8]
         };
-        Bitboard(if self.black { set.swap_bytes() } else { set })
+        Bitboard(if self.black { swap_bytes(set) } else { set })
     }
 
     /// The squares of the rooks the side to move can castle with.
     pub fn castling_rooks(&self) -> Bitboard {
         Bitboard(if self.black {
-            self.castling.swap_bytes()
+            swap_bytes(self.castling)
         } else {
             self.castling
         })
@@ -138,7 +139,7 @@ impl MoveTargets {
         let rays = self.rays.iter().fold(0, |a, &b| a | b);
         let knights = self.knights.iter().fold(0, |a, &b| a | b);
         let all = rays | knights | self.castling;
-        Bitboard(if self.black { all.swap_bytes() } else { all })
+        Bitboard(if self.black { swap_bytes(all) } else { all })
     }
 
     /// Number of legal moves, by popcounts (each promotion counts four).

@@ -16,6 +16,7 @@
 //! pulp pattern).
 
 mod by_position;
+mod byte_swap;
 mod detect;
 #[cfg(test)]
 pub(crate) mod every_backend;
@@ -41,6 +42,7 @@ cfg_if::cfg_if! {
 use core::ops::{BitAnd, BitOr, BitXor};
 
 pub(crate) use by_position::{PositionJob, PositionLanes, Positions};
+pub(crate) use byte_swap::{swap_bytes, swap_bytes_pair};
 pub(crate) use portable::Portable;
 pub(crate) use scalar::Scalar;
 

@@ -111,8 +111,8 @@ impl Lanes for Portable {
     // these vectors than on the scalar backend's bitboards, and move lists with them: simd128
     // shifts a vector's two lanes by one count, so a shift of two opposite directions is two
     // shifts and a select, where scalar code shifts each bitboard once. perft's count by
-    // position, whose lanes all shift alike, keeps the vectors. BENCHMARKS.md, "wasm32: one
-    // position's targets on the scalar lanes (session 43)".
+    // position, whose lanes all shift alike, keeps the vectors. BENCHMARKS.md, "wasm32 under
+    // node: one position's targets, the byte swap (session 43)".
     const TARGETS_AS_SCALAR: bool = cfg!(target_arch = "wasm32");
 
     #[inline(always)]

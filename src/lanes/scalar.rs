@@ -205,6 +205,6 @@ impl PositionLanes for Scalar {
 
     #[inline(always)]
     fn swap_bytes(self, v: [u64; 8]) -> [u64; 8] {
-        v.map(u64::swap_bytes)
+        v.map(super::swap_bytes)
     }
 }

@@ -4,6 +4,7 @@
 
 use super::board::*;
 use super::{Position, castling_squares, en_passant, zobrist};
+use crate::lanes::swap_bytes;
 use crate::{Color, Move};
 
 impl Position {
@@ -171,7 +172,7 @@ pub(crate) fn promote(b: &mut Board, square: u64, kind_bits: u16) {
 /// legal.
 #[inline(always)]
 fn en_passant_after_double_push(board: Board, to_bb: u64) -> u64 {
-    let ep = (to_bb >> 8).swap_bytes();
+    let ep = swap_bytes(to_bb >> 8);
     if en_passant::capture_is_legal(&board, ep) {
         ep
     } else {

@@ -37,6 +37,7 @@ pub use san::{San, SanError};
 pub use see::SEE_VALUES;
 pub use setup::Setup;
 
+use crate::lanes::swap_bytes;
 use crate::{Bitboard, Color, Piece, Square};
 
 /// How castling rights are written in FEN and castling moves in UCI.
@@ -234,7 +235,7 @@ impl Position {
         Bitboard(if self.turn == Color::White {
             relative
         } else {
-            relative.swap_bytes()
+            swap_bytes(relative)
         })
     }
 
