@@ -12,7 +12,9 @@
 //!
 //! Where `wide` would fall back to element-wise code on one of those units (a 64-bit compare
 //! and a byte shuffle on SSE2 before SSE4.1 and SSSE3), the operation is built from ones every
-//! unit has: shifts, adds and logic on 64-bit lanes.
+//! unit has: shifts, adds and logic on 64-bit lanes. Where simd128 has an instruction that
+//! `wide` does not offer (a byte's bit count, the sum of neighbouring bytes), the wasm32 build
+//! takes it from `core::arch::wasm32`, whose functions are safe to call there.
 //!
 //! perft's last ply, which counts the moves of many positions at once, holds two positions in
 //! one `u64x2` ([`PositionLanes`]), as the SSE2 and NEON backends do.
@@ -101,6 +103,47 @@ fn reverse_bytes(v: u64x2) -> u64x2 {
         let v = (v << 32) | (v >> 32);
         let v = ((v & QUARTERS) << 16) | ((v >> 16) & QUARTERS);
         ((v & BYTES) << 8) | ((v >> 8) & BYTES)
+    }
+}
+
+/// Each byte replaced by the number of its set bits. simd128 has an instruction for it, which
+/// `wide` does not offer; elsewhere SWAR: bit pairs, then nibbles, then bytes.
+#[inline(always)]
+fn byte_counts(x: u64x2) -> u64x2 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        core::arch::wasm32::u8x16_popcnt(x.into()).into()
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        const M1: u64x2 = u64x2::splat(0x5555_5555_5555_5555);
+        const M2: u64x2 = u64x2::splat(0x3333_3333_3333_3333);
+        const M4: u64x2 = u64x2::splat(0x0f0f_0f0f_0f0f_0f0f);
+        let x = words(bytes(x) - bytes((x >> 1) & M1));
+        let x = words(bytes(x & M2) + bytes((x >> 2) & M2));
+        words(bytes(x) + bytes(x >> 4)) & M4
+    }
+}
+
+/// Each 64-bit lane replaced by the sum of its eight bytes.
+#[inline(always)]
+fn byte_sums(v: u64x2) -> u64x2 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use core::arch::wasm32::{i16x8_extadd_pairwise_u8x16, i32x4_extadd_pairwise_u16x8};
+        // simd128 adds neighbours in one instruction: bytes into 16-bit sums, those into
+        // 32-bit ones (at most 1020 each), and the lane's two halves then by a shift.
+        let s: u64x2 = i32x4_extadd_pairwise_u16x8(i16x8_extadd_pairwise_u8x16(v.into())).into();
+        (s + (s >> 32)) & u64x2::splat(0xffff)
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        // Pairs of bytes into 16-bit fields (at most 510 each), then the fields of each lane
+        // folded into its low field.
+        const PAIRS: u64x2 = u64x2::splat(0x00ff_00ff_00ff_00ff);
+        let s = (v & PAIRS) + ((v >> 8) & PAIRS);
+        let s = s + (s >> 32);
+        (s + (s >> 16)) & u64x2::splat(0xffff)
     }
 }
 
@@ -323,13 +366,7 @@ impl PositionLanes for Portable {
 
     #[inline(always)]
     fn byte_counts(self, x: u64x2) -> u64x2 {
-        // SWAR: bit pairs, then nibbles, then bytes (no unit `wide` maps to counts bits).
-        const M1: u64x2 = u64x2::splat(0x5555_5555_5555_5555);
-        const M2: u64x2 = u64x2::splat(0x3333_3333_3333_3333);
-        const M4: u64x2 = u64x2::splat(0x0f0f_0f0f_0f0f_0f0f);
-        let x = words(bytes(x) - bytes((x >> 1) & M1));
-        let x = words(bytes(x & M2) + bytes((x >> 2) & M2));
-        words(bytes(x) + bytes(x >> 4)) & M4
+        byte_counts(x)
     }
 
     #[inline(always)]
@@ -339,12 +376,7 @@ impl PositionLanes for Portable {
 
     #[inline(always)]
     fn byte_sums(self, v: u64x2) -> u64x2 {
-        // Pairs of bytes into 16-bit fields (at most 510 each), then the fields of each lane
-        // folded into its low field.
-        const PAIRS: u64x2 = u64x2::splat(0x00ff_00ff_00ff_00ff);
-        let s = (v & PAIRS) + ((v >> 8) & PAIRS);
-        let s = s + (s >> 32);
-        (s + (s >> 16)) & u64x2::splat(0xffff)
+        byte_sums(v)
     }
 
     #[inline(always)]
