@@ -12,6 +12,11 @@
 # example (this checkout against one of an older commit, `git worktree add ../old COMMIT`):
 #   PAIRED_JOBS=lists scripts/wasm-benches.sh 2 peers_paired ../old .
 # Timing under node is V8's compiled code on this CPU: say which CPU in every figure.
+# node runs with --no-liftoff (NODE_FLAGS replaces it): every function is compiled by V8's
+# optimising tier before it first runs, as an engine's hot code is once it has run a while.
+# Under the default tiering a function starts on the baseline compiler and moves up only
+# when it is called again, so a bench's pass, called once a round, may run whole rounds on
+# baseline code: one side's round then took 2.6 times as long, in about one run of six.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   sed -n '2,/^set /p' "$0" | grep '^#' >&2
@@ -35,11 +40,12 @@ for checkout in "$@"; do
   modules+=("$module")
 done
 export DIRGOLEM_BACKEND=${DIRGOLEM_BACKEND:-portable}
+read -r -a node_flags <<<"${NODE_FLAGS---no-liftoff}"
 for i in $(seq "$runs"); do
   for k in "${!modules[@]}"; do
     echo "== ${*:k+1:1} run $i ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))"
     # The module runs in its checkout, where the benches find their data.
-    (cd "$(cd "${*:k+1:1}" && pwd)" && node --no-warnings "$runner" "${modules[$k]}" --bench 2>&1) |
+    (cd "$(cd "${*:k+1:1}" && pwd)" && node --no-warnings "${node_flags[@]}" "$runner" "${modules[$k]}" --bench 2>&1) |
       grep 'ratio' | grep -v 'against'
   done
 done
