@@ -16,7 +16,7 @@
 # optimising tier before it first runs, as an engine's hot code is once it has run a while.
 # Under the default tiering a function starts on the baseline compiler and moves up only
 # when it is called again, so a bench's pass, called once a round, may run whole rounds on
-# baseline code: one side's round then took 2.6 times as long, in about one run of six.
+# baseline code: one side's rounds then took 2.6 times as long, twice in some thirty runs.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   sed -n '2,/^set /p' "$0" | grep '^#' >&2
