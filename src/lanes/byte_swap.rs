@@ -3,25 +3,21 @@
 //! conversions to absolute squares. x86-64 and aarch64 swap a register's bytes in one
 //! instruction, and there this is `u64::swap_bytes`. wasm32 has no such instruction: LLVM
 //! spells it out as 22 shifts, masks and ors, which V8 compiles one for one. Where the build
-//! has simd128, one byte shuffle swaps the bytes of two bitboards at once (BENCHMARKS.md,
+//! has simd128, one byte shuffle swaps the bytes of two bitboards at once (the portable
+//! backend's `reverse_bytes`, which the compiler emits as one `i8x16.shuffle`; BENCHMARKS.md,
 //! "wasm32 under node: one position's targets, the byte swap (session 43)").
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-use core::arch::wasm32::{i8x16_shuffle, u64x2, u64x2_extract_lane, v128};
-
-/// Each 64-bit half's bytes in reverse order.
+use super::portable::reverse_bytes;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[inline(always)]
-fn reverse_halves(v: v128) -> v128 {
-    i8x16_shuffle::<7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8>(v, v)
-}
+use wide::u64x2;
 
 /// `x` with its bytes in reverse order (`u64::swap_bytes`).
 #[inline(always)]
 pub(crate) fn swap_bytes(x: u64) -> u64 {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     {
-        u64x2_extract_lane::<0>(reverse_halves(u64x2(x, 0)))
+        reverse_bytes(u64x2::new([x, 0])).to_array()[0]
     }
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     {
@@ -34,8 +30,7 @@ pub(crate) fn swap_bytes(x: u64) -> u64 {
 pub(crate) fn swap_bytes_pair(a: u64, b: u64) -> [u64; 2] {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     {
-        let r = reverse_halves(u64x2(a, b));
-        [u64x2_extract_lane::<0>(r), u64x2_extract_lane::<1>(r)]
+        reverse_bytes(u64x2::new([a, b])).to_array()
     }
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     {
@@ -47,6 +42,9 @@ pub(crate) fn swap_bytes_pair(a: u64, b: u64) -> [u64; 2] {
 mod tests {
     use super::*;
 
+    /// Natively these are `u64::swap_bytes` itself; the test earns its keep on wasm32 with
+    /// simd128 (`cargo test --release --target wasm32-wasip1 --lib -- byte_swap`, built with
+    /// `-C target-feature=+simd128`), where CI's generator tests cover the shuffle as well.
     #[test]
     fn swaps_bytes_as_the_standard_library() {
         let mut x = 0x0123_4567_89ab_cdefu64;

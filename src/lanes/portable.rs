@@ -78,9 +78,9 @@ fn words(v: u8x16) -> u64x2 {
     wide::bytemuck::cast(v)
 }
 
-/// Each 64-bit lane's bytes in reverse order.
+/// Each 64-bit lane's bytes in reverse order (also `lanes::swap_bytes` on wasm32).
 #[inline(always)]
-fn reverse_bytes(v: u64x2) -> u64x2 {
+pub(super) fn reverse_bytes(v: u64x2) -> u64x2 {
     #[cfg(any(
         target_feature = "ssse3",
         target_feature = "simd128",
