@@ -4,9 +4,11 @@
 //! 1. Opponent sliding attacks by Kogge-Stone fills in all eight ray directions, with the own
 //!    king removed from the occupancy so that a checked king cannot step back along the
 //!    checking ray (x-ray).
-//! 2. The own king as a super piece, filled in all eight directions; intersected with the
-//!    opponent rays of the opposite direction it gives the in-between sets per line (pinned men
-//!    and check-blocking squares), and the sliding checkers.
+//! 2. The own king as a super piece, filled in all eight directions (looked up, ray by ray,
+//!    where the backend fills two sets as a pair: there the pair is the opponent's sliders and
+//!    ours); intersected with the opponent rays of the opposite direction it gives the
+//!    in-between sets per line (pinned men and check-blocking squares), and the sliding
+//!    checkers.
 //! 3. The check mask: the checker and the blocking squares when in single check, everything
 //!    when not in check, nothing in double check.
 //! 4. Own targets per direction: sliders (pinned ones only along their pin line), knights
@@ -85,8 +87,19 @@ pub(crate) fn generate<L: Lanes>(lanes: L, b: &Board) -> MoveTargets {
 #[cfg_attr(dirgolem_unoptimized, inline)]
 pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> MoveTargets {
     if L::TARGETS_AS_SCALAR {
-        return generate_kind::<Scalar, KIND>(Scalar, b);
+        // The sets on the scalar lanes, the fill of two sets at once on the backend's vectors
+        // (see `Lanes::TARGETS_AS_SCALAR`).
+        return targets_on::<Scalar, L, KIND>(Scalar, lanes, b);
     }
+    targets_on::<L, L, KIND>(lanes, lanes, b)
+}
+
+/// [`generate_kind`] with the sets on `lanes`, and, where `P::PAIRS_FILLS`, the fill of two
+/// sets at once on `pairs` (the backend of `lanes` but on wasm32, [`Lanes::TARGETS_AS_SCALAR`]).
+// Not forced inline in unoptimised builds, as `generate`.
+#[cfg_attr(not(dirgolem_unoptimized), inline(always))]
+#[cfg_attr(dirgolem_unoptimized, inline)]
+fn targets_on<L: Lanes, P: Lanes, const KIND: u8>(lanes: L, pairs: P, b: &Board) -> MoveTargets {
     let splat = |x: u64| Lanes8::splat(lanes, x);
     let us = b[US];
     let them = b[THEM];
@@ -95,19 +108,28 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
 
     // Phase 1: opponent attacks; sliders through our king (x-ray).
     let their_sliders = by_line_kind(lanes, b[ORTHOGONAL] & them, b[DIAGONAL] & them);
-    let their_empty = splat(!(occupied ^ king));
+    let their_empty = !(occupied ^ king);
     // Where the backend fills two sets in fewer instructions than one after the other, our
-    // king's rays (phase 2) are filled with theirs; elsewhere in phase 2, as before (filled
+    // sliders' rays (phase 4) are filled with theirs, as if nothing of ours were pinned (most
+    // positions; phase 4 fills them again where something is). Our king's rays (phase 2),
+    // left without a partner, are then looked up: fewer instructions than a fill of one set,
+    // which there costs as many as a pair. Elsewhere each set is filled in its phase (filled
     // together there, the opponent's attacks, the longest chain, came later).
-    let (their_rays, paired_king_rays) = if L::PAIRS_FILLS {
-        let [theirs, king_rays] = slide_two(
-            lanes,
-            [their_sliders, their_empty],
-            [splat(king), splat(!occupied)],
+    let (their_rays, unpinned_rays) = if P::PAIRS_FILLS {
+        let [theirs, ours] = slide_two(
+            pairs,
+            [
+                by_line_kind(pairs, b[ORTHOGONAL] & them, b[DIAGONAL] & them),
+                Lanes8::splat(pairs, their_empty),
+            ],
+            [
+                by_line_kind(pairs, b[ORTHOGONAL] & us, b[DIAGONAL] & us),
+                Lanes8::splat(pairs, !occupied),
+            ],
         );
-        (theirs, Some(king_rays))
+        (theirs.to(lanes), Some(ours.to(lanes)))
     } else {
-        (slide(lanes, their_sliders, their_empty), None)
+        (slide(lanes, their_sliders, splat(their_empty)), None)
     };
     // The three vectors joined lane by lane first: one reduction across the lanes, not three.
     let their_knight_attacks = jump(lanes, splat(b[KNIGHTS] & them));
@@ -116,11 +138,10 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
         | pawn_attacks_south(b[PAWNS] & them);
 
     // Phase 2: our king as a super piece; in-between sets, pins and checkers.
-    // (A `match`, not `unwrap_or_else`: a closure's call is not inlined into an entry point
-    // whose target features the closure lacks.)
-    let king_rays = match paired_king_rays {
-        Some(king_rays) => king_rays,
-        None => slide(lanes, splat(king), splat(!occupied)),
+    let king_rays = if P::PAIRS_FILLS {
+        slide_one(lanes, king, occupied)
+    } else {
+        slide(lanes, splat(king), splat(!occupied))
     };
     let between = their_rays & king_rays.swap_opposite();
     let line_between = between | between.swap_opposite();
@@ -155,8 +176,13 @@ pub(crate) fn generate_kind<L: Lanes, const KIND: u8>(lanes: L, b: &Board) -> Mo
     let (slider_targets, knight_targets, pawn_free) = if all_between & us == 0 {
         // Nothing of ours pinned (most positions): the same sets without the pin masks, so
         // that, the branch predicted, they need not wait for the in-between sets' reduction.
+        // (A `match`, not `unwrap_or_else`: a closure's call is not inlined into an entry
+        // point whose target features the closure lacks.)
         (
-            slide(lanes, our_sliders, splat(!occupied)),
+            match unpinned_rays {
+                Some(rays) => rays,
+                None => slide(lanes, our_sliders, splat(!occupied)),
+            },
             jump(lanes, splat(b[KNIGHTS] & us)),
             [pawns; 8],
         )

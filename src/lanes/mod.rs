@@ -56,7 +56,9 @@ pub(crate) trait Lanes: Copy {
     /// Whether one position's targets (`golem::generate_kind`, every call but perft's last
     /// ply) are computed on the scalar backend's lanes rather than these: true where this
     /// backend's vectors of directions take longer than eight scalar bitboards, while its
-    /// count by position still gains. The same sets either way.
+    /// count by position still gains. The fill of two sets at once ([`Lanes::PAIRS_FILLS`])
+    /// stays on this backend's vectors, whose registers then each shift one way. The same
+    /// sets either way.
     const TARGETS_AS_SCALAR: bool = false;
     /// All eight lanes equal to `x`.
     fn splat(self, x: u64) -> Self::Vector;
@@ -108,9 +110,13 @@ pub(crate) trait Lanes: Copy {
 
     /// Whether the pipeline fills two sets as a pair ([`Lanes::pair`]): true where that
     /// takes fewer instructions than two fills, that is where [`Lanes::pair_shift`] is
-    /// overridden. Elsewhere two fills interleaved ran about as many instructions as one after
-    /// the other, and the lists took longer (`BENCHMARKS.md`, "Two fills as a pair (session
-    /// 31)").
+    /// overridden. The pair is the opponent's sliders and ours (as if nothing of ours were
+    /// pinned), and our king's rays, which a lone fill would cost as much as a pair, are
+    /// looked up instead (`golem::directions::slide_one`). Elsewhere two fills interleaved
+    /// ran about as many instructions as one after the other, and the lists took longer
+    /// (`BENCHMARKS.md`, "Two fills as a pair (session 31)"), and the lookups were slower
+    /// than avx2's fill ("Our sliders paired with theirs, our king's rays looked up (session
+    /// 44)").
     const PAIRS_FILLS: bool = false;
 
     /// `a` and `b` in the layout [`Lanes::pair_shift`] shifts: as they are by default, or
@@ -264,6 +270,13 @@ impl<L: Lanes> Lanes8<L> {
     #[inline(always)]
     pub(crate) fn to_array(self) -> [u64; 8] {
         self.lanes.to_array(self.v)
+    }
+
+    /// The same eight bitboards on backend `M` (where `M` is `L`, the compiler drops the round
+    /// trip through memory).
+    #[inline(always)]
+    pub(crate) fn to<M: Lanes>(self, lanes: M) -> Lanes8<M> {
+        Lanes8::load(lanes, self.to_array())
     }
 
     #[inline(always)]

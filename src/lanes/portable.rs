@@ -153,9 +153,11 @@ impl Lanes for Portable {
     // On wasm32 (timed under node's V8), one position's targets took about a fifth longer on
     // these vectors than on the scalar backend's bitboards, and move lists with them: simd128
     // shifts a vector's two lanes by one count, so a shift of two opposite directions is two
-    // shifts and a select, where scalar code shifts each bitboard once. perft's count by
-    // position, whose lanes all shift alike, keeps the vectors. BENCHMARKS.md, "wasm32 under
-    // node: one position's targets, the byte swap (session 43)".
+    // shifts and a select, where scalar code shifts each bitboard once. The pair's fill, whose
+    // registers each shift one way, and perft's count by position, whose lanes all shift
+    // alike, keep the vectors. BENCHMARKS.md, "wasm32 under node: one position's targets, the
+    // byte swap (session 43)" and "Our sliders paired with theirs, our king's rays looked up
+    // (session 44)".
     const TARGETS_AS_SCALAR: bool = cfg!(target_arch = "wasm32");
 
     #[inline(always)]
