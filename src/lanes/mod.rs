@@ -272,8 +272,8 @@ impl<L: Lanes> Lanes8<L> {
         self.lanes.to_array(self.v)
     }
 
-    /// The same eight bitboards on backend `M` (where `M` is `L`, the compiler drops the round
-    /// trip through memory).
+    /// The same eight bitboards on backend `M`, by way of an array (which, where `M` is `L`,
+    /// the compiler may or may not keep in registers).
     #[inline(always)]
     pub(crate) fn to<M: Lanes>(self, lanes: M) -> Lanes8<M> {
         Lanes8::load(lanes, self.to_array())
