@@ -336,6 +336,22 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
     }
 }
 
+/// What fills the unused slots of [`list_of_kind`]'s array and list before the writer writes
+/// over them, for side `flip`: a word of the position, which the compiler cannot see, so that
+/// it writes the slots with a few vector stores (zeros it turns into a call to `memset` past
+/// the size it writes inline). wasm32 without simd128 has no vector stores: there a stand-in
+/// took one 16-bit store a slot, about 400 a list and some 30 % of a `legal_moves()` list's
+/// time under node, and zeros are one `memory.fill` an array (BENCHMARKS.md, "wasm32
+/// without simd128: the lists' stand-ins (session 44)").
+#[inline(always)]
+pub(crate) fn stand_in(flip: u32) -> Move {
+    if cfg!(all(target_arch = "wasm32", not(target_feature = "simd128"))) {
+        Move::from_raw(0)
+    } else {
+        Move::from_raw(flip as u16)
+    }
+}
+
 /// The moves of [`list_of_kind`] for positions with more than its array holds: a whole list,
 /// out of line, written by the scalar backend's lanes (the same moves in the same order), as
 /// [`write_bounded`]. It generates the targets again rather than take the caller's: see
