@@ -93,8 +93,7 @@ macro_rules! entry_points {
             $(#[$attr])?
             fn moves_of_kind<const KIND: u8>(self, position: &crate::Position) -> crate::MoveList {
                 let targets = crate::golem::generate_kind::<_, KIND>(self, &position.board);
-                let stand_in = crate::golem::stand_in(position.square_flip());
-                crate::golem::list_of_kind::<_, KIND>(self, &position.board, &targets, position.square_flip(), stand_in)
+                crate::golem::list_of_kind::<_, KIND>(self, &position.board, &targets, position.square_flip())
             }
 
             /// The legal moves of `position` of kind `KIND` written over `list`'s contents, in

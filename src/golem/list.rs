@@ -306,8 +306,8 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
     b: &Board,
     targets: &MoveTargets,
     flip: u32,
-    stand_in: Move,
 ) -> MoveList {
+    let stand_in = stand_in(flip);
     let mut moves = [stand_in; EACH_CAPACITY + SPARE];
     let written = if KIND == kind::CAPTURES {
         let mut len = 0;
@@ -344,7 +344,7 @@ pub(crate) fn list_of_kind<L: Lanes, const KIND: u8>(
 /// time under node, and zeros are one `memory.fill` an array (BENCHMARKS.md, "wasm32
 /// without simd128: the lists' stand-ins (session 44)").
 #[inline(always)]
-pub(crate) fn stand_in(flip: u32) -> Move {
+fn stand_in(flip: u32) -> Move {
     if cfg!(all(target_arch = "wasm32", not(target_feature = "simd128"))) {
         Move::from_raw(0)
     } else {

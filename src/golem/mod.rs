@@ -41,8 +41,7 @@ pub use targets::{Direction, MoveTargets};
 
 pub(crate) use capture_list::write_captures;
 pub(crate) use list::{
-    EACH_SLOTS, EachMoves, fill_list_from, fill_list_kind, hand_over, list_of_kind, stand_in,
-    write_each,
+    EACH_SLOTS, EachMoves, fill_list_from, fill_list_kind, hand_over, list_of_kind, write_each,
 };
 
 use crate::lanes::{Lanes, Lanes8, Scalar};
