@@ -106,13 +106,7 @@ pub(crate) fn slide<L: Lanes>(lanes: L, sliders: Lanes8<L>, empty: Lanes8<L>) ->
 /// whose shifts move a register by one count, the pair's registers each hold one direction
 /// (`Lanes::pair`), and its shifts take half the instructions of two slides.
 #[inline(always)]
-pub(crate) fn slide_two<L: Lanes>(
-    lanes: L,
-    [sliders_a, empty_a]: [Lanes8<L>; 2],
-    [sliders_b, empty_b]: [Lanes8<L>; 2],
-) -> [Lanes8<L>; 2] {
-    let sliders = Pair8::new(sliders_a, sliders_b);
-    let empty = Pair8::new(empty_a, empty_b);
+pub(crate) fn slide_two<L: Lanes>(lanes: L, sliders: Pair8<L>, empty: Pair8<L>) -> [Lanes8<L>; 2] {
     fill(sliders, empty, Pair8::load(lanes, RAY_LANDING)).split()
 }
 
@@ -354,7 +348,11 @@ mod tests {
                 })
             });
             let [sliders_a, empty_a, sliders_b, empty_b] = sets.map(|s| Lanes8::load(lanes, s));
-            let two = slide_two(lanes, [sliders_a, empty_a], [sliders_b, empty_b]);
+            let two = slide_two(
+                lanes,
+                Pair8::new(sliders_a, sliders_b),
+                Pair8::new(empty_a, empty_b),
+            );
             let expected = [
                 slide(lanes, sliders_a, empty_a),
                 slide(lanes, sliders_b, empty_b),

@@ -44,7 +44,7 @@ pub(crate) use list::{
     EACH_SLOTS, EachMoves, fill_list_from, fill_list_kind, hand_over, list_of_kind, write_each,
 };
 
-use crate::lanes::{Lanes, Lanes8, Scalar};
+use crate::lanes::{Lanes, Lanes8, Pair8, Scalar};
 use crate::position::*;
 use directions::*;
 
@@ -118,14 +118,12 @@ fn targets_on<L: Lanes, P: Lanes, const KIND: u8>(lanes: L, pairs: P, b: &Board)
     let (their_rays, unpinned_rays) = if P::PAIRS_FILLS {
         let [theirs, ours] = slide_two(
             pairs,
-            [
-                by_line_kind(pairs, b[ORTHOGONAL] & them, b[DIAGONAL] & them),
-                Lanes8::splat(pairs, their_empty),
-            ],
-            [
-                by_line_kind(pairs, b[ORTHOGONAL] & us, b[DIAGONAL] & us),
-                Lanes8::splat(pairs, !occupied),
-            ],
+            Pair8::by_line_kind(
+                pairs,
+                [b[ORTHOGONAL] & them, b[DIAGONAL] & them],
+                [b[ORTHOGONAL] & us, b[DIAGONAL] & us],
+            ),
+            Pair8::splat(pairs, their_empty, !occupied),
         );
         (theirs.to(lanes), Some(ours.to(lanes)))
     } else {

@@ -129,6 +129,27 @@ pub(crate) trait Lanes: Copy {
     fn pair(self, a: Self::Vector, b: Self::Vector) -> [Self::Vector; 2] {
         [a, b]
     }
+    /// [`Lanes::pair`] of the eight bitboards `a[0]` on lines (north, east, south, west) and
+    /// `a[1]` on diagonals (`golem::directions::by_line_kind`), and the same of `b`, made from
+    /// the four bitboards. A backend whose pair has only two distinct registers here builds
+    /// them from the bitboards directly: made from the two vectors, on wasm32 the compiler
+    /// stored the bitboards to the stack and read the registers back, each read waiting for
+    /// the two stores it spans (`BENCHMARKS.md`, "wasm32: the pair's registers from the
+    /// bitboards (session 45)").
+    #[inline(always)]
+    fn pair_by_line_kind(self, a: [u64; 2], b: [u64; 2]) -> [Self::Vector; 2] {
+        let by_kind = |[lines, diagonals]: [u64; 2]| {
+            self.load([
+                lines, diagonals, lines, diagonals, lines, diagonals, lines, diagonals,
+            ])
+        };
+        self.pair(by_kind(a), by_kind(b))
+    }
+    /// [`Lanes::pair`] of `a` and of `b` in every lane.
+    #[inline(always)]
+    fn pair_splat(self, a: u64, b: u64) -> [Self::Vector; 2] {
+        self.pair(self.splat(a), self.splat(b))
+    }
     /// The two vectors of a pair, as [`Lanes::pair`] took them.
     #[inline(always)]
     fn unpair(self, p: [Self::Vector; 2]) -> [Self::Vector; 2] {
@@ -332,6 +353,25 @@ impl<L: Lanes> Pair8<L> {
         Pair8 {
             p: a.lanes.pair(a.v, b.v),
             lanes: a.lanes,
+        }
+    }
+
+    /// The pair of the eight bitboards of `a` by line kind (`a[0]` on lines, `a[1]` on
+    /// diagonals; `golem::directions::by_line_kind`) and those of `b`.
+    #[inline(always)]
+    pub(crate) fn by_line_kind(lanes: L, a: [u64; 2], b: [u64; 2]) -> Self {
+        Pair8 {
+            p: lanes.pair_by_line_kind(a, b),
+            lanes,
+        }
+    }
+
+    /// The pair of `a` in every lane and `b` in every lane.
+    #[inline(always)]
+    pub(crate) fn splat(lanes: L, a: u64, b: u64) -> Self {
+        Pair8 {
+            p: lanes.pair_splat(a, b),
+            lanes,
         }
     }
 

@@ -68,6 +68,21 @@ fn shift_both(v: u64x2, amount: i8) -> u64x2 {
     if amount >= 0 { v << count } else { v >> count }
 }
 
+/// `low` and `high` as one vector's two halves. On wasm32 from the two values themselves
+/// (`i64x2.splat`, then `i64x2.replace_lane`), as `Lanes::pair_by_line_kind` needs: `wide`'s
+/// `new` reinterprets an array, which may leave the values' way through memory.
+#[inline(always)]
+fn two(low: u64, high: u64) -> u64x2 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        core::arch::wasm32::u64x2(low, high).into()
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        u64x2::new([low, high])
+    }
+}
+
 #[inline(always)]
 fn bytes(v: u64x2) -> u8x16 {
     wide::bytemuck::cast(v)
@@ -233,6 +248,22 @@ impl Lanes for Portable {
             core::array::from_fn(|k| a[k].unpack_lo(b[k])),
             core::array::from_fn(|k| a[k].unpack_hi(b[k])),
         ]
+    }
+
+    /// Lanes `k` and `k + 4` are of one line kind (north and south, north-east and
+    /// south-west, ...), so every register of the pair is one of two, each built from two of
+    /// the four bitboards.
+    #[inline(always)]
+    fn pair_by_line_kind(self, a: [u64; 2], b: [u64; 2]) -> [V; 2] {
+        let (lines, diagonals) = (two(a[0], b[0]), two(a[1], b[1]));
+        let v = [lines, diagonals, lines, diagonals];
+        [v, v]
+    }
+
+    #[inline(always)]
+    fn pair_splat(self, a: u64, b: u64) -> [V; 2] {
+        let r = two(a, b);
+        [[r, r, r, r], [r, r, r, r]]
     }
 
     #[inline(always)]

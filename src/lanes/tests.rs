@@ -86,6 +86,22 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
         let [x, y] = lanes.unpair([lanes.or(p[0], q[0]), lanes.or(p[1], q[1])]);
         same(x, zip(a, b, |x, y| x | y), "or of pairs");
         same(y, zip(b, a, |x, y| x | y), "or of pairs");
+        // The pair's constructors from bitboards, against the pair of the vectors they stand for.
+        let by_kind = |[lines, diagonals]: [u64; 2]| {
+            [
+                lines, diagonals, lines, diagonals, lines, diagonals, lines, diagonals,
+            ]
+        };
+        let [x, y] = lanes.unpair(lanes.pair_by_line_kind([a[0], a[1]], [b[0], b[1]]));
+        same(x, by_kind([a[0], a[1]]), "the first of a pair by line kind");
+        same(
+            y,
+            by_kind([b[0], b[1]]),
+            "the second of a pair by line kind",
+        );
+        let [x, y] = lanes.unpair(lanes.pair_splat(a[2], b[2]));
+        same(x, [a[2]; 8], "the first of a pair of splats");
+        same(y, [b[2]; 8], "the second of a pair of splats");
 
         // The list writer's operations, against formulas.
         let nonzero = (0..8).fold(0u8, |bits, i| bits | ((a[i] != 0) as u8) << i);
