@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The paired benches against cozy-chess (benches/peers_paired.rs, benches/engine_calls.rs) built
-# for wasm32-wasip1 with simd128 and run under node's WASI (.ci/wasi-run.mjs): each checkout
+# for wasm32-wasip1 with simd128 (or, with NOSIMD=1, without it) and run under node's WASI
+# (.ci/wasi-run.mjs): each checkout
 # given is built once (its own target directory), then the checkouts take turns, RUNS times,
 # so that their ratios to cozy-chess (timed in the same process, built alike) can be compared
 # side by side. Each run's ratio lines are printed as the bench prints them.
@@ -8,7 +9,9 @@
 # usage: scripts/wasm-benches.sh RUNS BENCH CHECKOUT [CHECKOUT ...]
 #   BENCH: peers_paired or engine_calls. The benches' own variables pass through
 #   (PAIRED_JOBS, PAIRED_ROUNDS, LIST_POSITIONS, ENGINE_CALLS, ...); DIRGOLEM_BACKEND defaults
-#   to portable, the backend detection picks in a simd128 module.
+#   to the backend detection picks: portable in a simd128 module, scalar without simd128.
+#   NOSIMD=1: modules built without simd128, in target/wasm-nosimd of each checkout (its own
+#   directory, so that the two builds do not rebuild over each other), cozy-chess built alike.
 # example (this checkout against one of an older commit, `git worktree add ../old COMMIT`):
 #   PAIRED_JOBS=lists scripts/wasm-benches.sh 2 peers_paired ../old .
 # Timing under node is V8's compiled code on this CPU: say which CPU in every figure.
@@ -29,17 +32,22 @@ case $bench in
 esac
 runner=$(cd "$(dirname "$0")/.." && pwd)/.ci/wasi-run.mjs
 command -v node >/dev/null || { echo "node is needed (apt-get install nodejs)" >&2; exit 2; }
+case ${NOSIMD:-0} in
+  0) rustflags="-C target-feature=+simd128"; target_dir=target; default_backend=portable ;;
+  1) rustflags=""; target_dir=target/wasm-nosimd; default_backend=scalar ;;
+  *) echo "NOSIMD must be 0 or 1, not '$NOSIMD'" >&2; exit 2 ;;
+esac
 modules=()
 for checkout in "$@"; do
   dir=$(cd "$checkout" && pwd)
   # The module's path from cargo's own report of the bench it built.
-  module=$(cd "$dir" && RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="$dir/target" \
+  module=$(cd "$dir" && RUSTFLAGS="$rustflags" CARGO_TARGET_DIR="$dir/$target_dir" \
     cargo bench --no-run --bench "$bench" --target wasm32-wasip1 --message-format=json 2>/dev/null |
     grep -o "\"executable\":\"[^\"]*/deps/$bench-[^\"]*\\.wasm\"" | tail -1 | cut -d'"' -f4)
   [ -n "$module" ] || { echo "no $bench module built in $dir" >&2; exit 1; }
   modules+=("$module")
 done
-export DIRGOLEM_BACKEND=${DIRGOLEM_BACKEND:-portable}
+export DIRGOLEM_BACKEND=${DIRGOLEM_BACKEND:-$default_backend}
 read -r -a node_flags <<<"${NODE_FLAGS---no-liftoff}"
 for i in $(seq "$runs"); do
   for k in "${!modules[@]}"; do
