@@ -70,7 +70,7 @@ fn shift_both(v: u64x2, amount: i8) -> u64x2 {
 
 /// `low` and `high` as one vector's two halves. On wasm32 from the two values themselves
 /// (`i64x2.splat`, then `i64x2.replace_lane`), as `Lanes::pair_by_line_kind` needs: `wide`'s
-/// `new` reinterprets an array, which may leave the values' way through memory.
+/// `new` reinterprets an array, and the compiler may then pass the values through memory.
 #[inline(always)]
 fn two(low: u64, high: u64) -> u64x2 {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
