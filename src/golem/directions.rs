@@ -84,15 +84,11 @@ pub(crate) const KNIGHT_LANDING: [u64; 8] = [
     NOT_H & NOT_12,
 ];
 
-/// `[orthogonal, diagonal, orthogonal, …]`: the slider kind that moves along each ray lane.
+/// `[orthogonal, diagonal, orthogonal, …]` on `lanes`: the slider kind that moves along each
+/// ray lane ([`lanes::by_line_kind`](crate::lanes::by_line_kind)).
 #[inline(always)]
 pub(crate) fn by_line_kind<L: Lanes>(lanes: L, orthogonal: u64, diagonal: u64) -> Lanes8<L> {
-    Lanes8::load(
-        lanes,
-        [
-            orthogonal, diagonal, orthogonal, diagonal, orthogonal, diagonal, orthogonal, diagonal,
-        ],
-    )
+    Lanes8::load(lanes, crate::lanes::by_line_kind(orthogonal, diagonal))
 }
 
 /// Lane-wise sliding attacks: lane `d` holds the squares attacked along direction `d` by the

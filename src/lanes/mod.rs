@@ -130,7 +130,7 @@ pub(crate) trait Lanes: Copy {
         [a, b]
     }
     /// [`Lanes::pair`] of the eight bitboards `a[0]` on lines (north, east, south, west) and
-    /// `a[1]` on diagonals (`golem::directions::by_line_kind`), and the same of `b`, made from
+    /// `a[1]` on diagonals ([`by_line_kind`]), and the same of `b`, made from
     /// the four bitboards. A backend whose pair has only two distinct registers here builds
     /// them from the bitboards directly: made from the two vectors, on wasm32 the compiler
     /// stored the bitboards to the stack and read the registers back, each read waiting for
@@ -138,12 +138,10 @@ pub(crate) trait Lanes: Copy {
     /// bitboards (session 45)").
     #[inline(always)]
     fn pair_by_line_kind(self, a: [u64; 2], b: [u64; 2]) -> [Self::Vector; 2] {
-        let by_kind = |[lines, diagonals]: [u64; 2]| {
-            self.load([
-                lines, diagonals, lines, diagonals, lines, diagonals, lines, diagonals,
-            ])
-        };
-        self.pair(by_kind(a), by_kind(b))
+        self.pair(
+            self.load(by_line_kind(a[0], a[1])),
+            self.load(by_line_kind(b[0], b[1])),
+        )
     }
     /// [`Lanes::pair`] of `a` and of `b` in every lane.
     #[inline(always)]
@@ -256,6 +254,15 @@ pub(crate) fn run_from_lowest(ray: u64, set: u64) -> u64 {
     ray & set & (gaps ^ gaps.wrapping_sub(1))
 }
 
+/// `[orthogonal, diagonal, orthogonal, …]`: in each ray lane, the bitboard of the slider kind
+/// that moves along it (lanes in direction order, north first).
+#[inline(always)]
+pub(crate) const fn by_line_kind(orthogonal: u64, diagonal: u64) -> [u64; 8] {
+    [
+        orthogonal, diagonal, orthogonal, diagonal, orthogonal, diagonal, orthogonal, diagonal,
+    ]
+}
+
 /// Eight bitboards on backend `L`, with operators, so the pipeline reads like bitboard code.
 #[derive(Clone, Copy)]
 pub(crate) struct Lanes8<L: Lanes> {
@@ -357,7 +364,7 @@ impl<L: Lanes> Pair8<L> {
     }
 
     /// The pair of the eight bitboards of `a` by line kind (`a[0]` on lines, `a[1]` on
-    /// diagonals; `golem::directions::by_line_kind`) and those of `b`.
+    /// diagonals; [`by_line_kind`]) and those of `b`.
     #[inline(always)]
     pub(crate) fn by_line_kind(lanes: L, a: [u64; 2], b: [u64; 2]) -> Self {
         Pair8 {

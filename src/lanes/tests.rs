@@ -3,7 +3,7 @@
 //! ones ([`PositionLanes`], on the vectors each backend counts by).
 
 use super::every_backend::{BackendCheck, on_every_backend};
-use super::{Lanes, PositionJob, PositionLanes, Scalar};
+use super::{Lanes, PositionJob, PositionLanes, Scalar, by_line_kind};
 
 /// A xorshift sequence with varied bit densities (sparse, dense and random words).
 fn words(count: usize) -> Vec<[u64; 8]> {
@@ -87,16 +87,15 @@ fn check_against_scalar<L: Lanes>(lanes: L) {
         same(x, zip(a, b, |x, y| x | y), "or of pairs");
         same(y, zip(b, a, |x, y| x | y), "or of pairs");
         // The pair's constructors from bitboards, against the pair of the vectors they stand for.
-        let by_kind = |[lines, diagonals]: [u64; 2]| {
-            [
-                lines, diagonals, lines, diagonals, lines, diagonals, lines, diagonals,
-            ]
-        };
         let [x, y] = lanes.unpair(lanes.pair_by_line_kind([a[0], a[1]], [b[0], b[1]]));
-        same(x, by_kind([a[0], a[1]]), "the first of a pair by line kind");
+        same(
+            x,
+            by_line_kind(a[0], a[1]),
+            "the first of a pair by line kind",
+        );
         same(
             y,
-            by_kind([b[0], b[1]]),
+            by_line_kind(b[0], b[1]),
             "the second of a pair by line kind",
         );
         let [x, y] = lanes.unpair(lanes.pair_splat(a[2], b[2]));
