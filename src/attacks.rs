@@ -55,7 +55,7 @@ const fn step_table(steps: &[(i8, i8)], repeat: bool) -> [[u64; 64]; 8] {
 }
 
 /// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d` (lane order).
-pub(crate) const RAYS: [[u64; 64]; 8] = step_table(&RAY_STEPS, true);
+pub(crate) const RAYS: &[[u64; 64]; 8] = &step_table(&RAY_STEPS, true);
 
 /// `LINES[sq][l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`: N-S,
 /// NE-SW, E-W, SE-NW) through `sq` (exclusive), on an empty board.
@@ -98,8 +98,8 @@ const fn union_of(table: [[u64; 64]; 8]) -> [u64; 64] {
     out
 }
 
-pub(crate) const KNIGHT: [u64; 64] = union_of(step_table(&KNIGHT_STEPS, false));
-pub(crate) const KING: [u64; 64] = union_of(step_table(&RAY_STEPS, false));
+pub(crate) const KNIGHT: &[u64; 64] = &union_of(step_table(&KNIGHT_STEPS, false));
+pub(crate) const KING: &[u64; 64] = &union_of(step_table(&RAY_STEPS, false));
 
 /// Direction indices whose rays go towards higher square numbers (N, NE, E, NW).
 #[inline]
@@ -231,7 +231,7 @@ pub const fn pawn(color: Color, sq: Square) -> Bitboard {
 
 /// `PAWN[color][sq]`: the squares a pawn of `color` (`Color as usize`) on `sq` attacks, 1 KiB,
 /// so that an attack query reads its pawns as it reads its knights.
-const PAWN: [[u64; 64]; 2] = {
+const PAWN: &[[u64; 64]; 2] = &{
     let mut table = [[0u64; 64]; 2];
     let mut sq = 0;
     while sq < 64 {

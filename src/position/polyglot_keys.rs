@@ -20,7 +20,7 @@ pub(crate) const EN_PASSANT: usize = 772;
 pub(crate) const WHITE_TO_MOVE: usize = 780;
 
 /// The table (see the module text for its layout).
-pub(crate) const RANDOM64: [u64; 781] = [
+pub(crate) const RANDOM64: &[u64; 781] = &[
     0x9d39247e33776d41,
     0x2af7398005aaa5c7,
     0x44db015024623547,
