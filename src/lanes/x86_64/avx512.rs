@@ -75,13 +75,15 @@ impl Lanes for Avx512 {
 
     #[inline(always)]
     fn shift(self, v: __m512i, amounts: [i8; 8]) -> __m512i {
-        let r = amounts.map(|a| a.rem_euclid(64) as i64);
-        // SAFETY: AVX-512 F is present (token).
+        // `vprolvq` rotates by each count modulo 64, so the amounts are only widened, each
+        // from its byte (a negative amount `-a` rotates left by `64 - a`, that is right by `a`).
+        // From memory rather than by `map` and `_mm512_setr_epi64`: the same constant in an
+        // optimised build, three calls instead of about thirty in an unoptimised one.
+        // SAFETY: AVX-512 F is present (token); `amounts` is 8 readable bytes, the 64 bits
+        // that `_mm_loadl_epi64` reads (unaligned).
         unsafe {
-            _mm512_rolv_epi64(
-                v,
-                _mm512_setr_epi64(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]),
-            )
+            let bytes = _mm_loadl_epi64(amounts.as_ptr().cast());
+            _mm512_rolv_epi64(v, _mm512_cvtepi8_epi64(bytes))
         }
     }
 
