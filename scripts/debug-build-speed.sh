@@ -3,11 +3,14 @@
 # path, built with `cargo build` (the dev profile), once as it is and once with dirgolem alone
 # optimised (`[profile.dev.package.dirgolem] opt-level = 3`, as the README advises), and the
 # release build for comparison. Each build prints perft 5 from the start position on the
-# detected backend (Mnps over a second or more, the count checked), and the time per
+# detected backend or DIRGOLEM_BACKEND's (Mnps over a second or more, the count checked), and the time per
 # `legal_moves()`, per `fill_legal` into a kept list and per `for_each_legal_move` over the
-# 8,902 positions three plies from the start (each visited 20 times, every move read).
+# 8,902 positions three plies from the start (each visited 20 times, every move read), and for
+# comparison cozy-chess's `generate_moves` over the same positions, built with the same profile
+# (unoptimised in the first two builds: what an engine on cozy-chess gets in its debug build).
 #
-# usage: scripts/debug-build-speed.sh [WORK_DIR]
+# usage: [DIRGOLEM_BACKEND=NAME] scripts/debug-build-speed.sh [WORK_DIR]
+#   DIRGOLEM_BACKEND: the backend timed (default: the detected one).
 #   WORK_DIR: where the probe crate is made (default: a new temporary directory, removed after).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,17 +28,20 @@ use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
+    // The detected backend, or the one `DIRGOLEM_BACKEND` names: the calls below are those
+    // that `Position`'s methods make on the detected one.
+    let g = Generator::from_env().expect("DIRGOLEM_BACKEND names a backend this CPU has");
     let start = Position::startpos();
     // perft 5 again until a second has passed: one takes milliseconds in an optimised build.
     let t = Instant::now();
     let mut nodes = 0;
     while nodes == 0 || t.elapsed().as_secs_f64() < 1.0 {
-        let count = Generator::detect().perft(&start, 5);
+        let count = g.perft(&start, 5);
         assert_eq!(count, 4_865_609);
         nodes += count;
     }
     let s = t.elapsed().as_secs_f64();
-    let backend = Generator::detect().backend().name();
+    let backend = g.backend().name();
     println!("  perft 5 ({backend}): {:.1} Mnps", nodes as f64 / s / 1e6);
     let mut positions = vec![start];
     for _ in 0..3 {
@@ -57,21 +63,38 @@ fn main() {
         let ns = t.elapsed().as_secs_f64() * 1e9 / lists;
         println!("  {name}: {ns:.0} ns a position ({read} moves read)");
     };
-    time("legal_moves()", &|p| p.legal_moves().iter().map(|&m| black_box(m)).count());
+    time("legal_moves()", &|p| g.legal_moves(p).iter().map(|&m| black_box(m)).count());
     let kept = std::cell::RefCell::new(MoveList::new());
     time("fill_legal", &|p| {
         let mut list = kept.borrow_mut();
-        p.fill_legal(&mut list);
+        g.fill_legal(p, &mut list);
         list.iter().map(|&m| black_box(m)).count()
     });
     time("for_each_legal_move", &|p| {
         let mut n = 0;
-        p.for_each_legal_move(|m| {
+        g.for_each_legal_move(p, |m| {
             black_box(m);
             n += 1;
         });
         n
     });
+    let boards: Vec<cozy_chess::Board> =
+        positions.iter().map(|p| p.to_fen().to_string().parse().unwrap()).collect();
+    let t = Instant::now();
+    let mut read = 0;
+    for _ in 0..passes {
+        for b in &boards {
+            black_box(b).generate_moves(|moves| {
+                for m in moves {
+                    black_box(m);
+                    read += 1;
+                }
+                false
+            });
+        }
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / lists;
+    println!("  cozy-chess generate_moves: {ns:.0} ns a position ({read} moves read)");
 }
 EOF
 manifest() {
@@ -84,13 +107,15 @@ publish = false
 
 [dependencies]
 dirgolem = { path = "$repo" }
+cozy-chess = "0.3"
 
 [workspace]
 $1
 EOF
 }
 cd "$work"
-echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+field() { grep -m1 "^$1" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'; }
+echo "CPU: $(field 'model name'), family $(field 'cpu family'), model $(field 'model	')"
 echo "debug build (cargo build):"
 manifest ""
 cargo build -q
