@@ -7,7 +7,9 @@
 # `legal_moves()`, per `fill_legal` into a kept list and per `for_each_legal_move` over the
 # 8,902 positions three plies from the start (each visited 20 times, every move read), and for
 # comparison cozy-chess's `generate_moves` over the same positions, built with the same profile
-# (unoptimised in the first two builds: what an engine on cozy-chess gets in its debug build).
+# (unoptimised in the first two builds: what an engine on cozy-chess gets in its debug build);
+# then the time per move made (`play_unchecked`, each legal move of each position, the new
+# position's hash read), and cozy-chess's alike.
 #
 # usage: [DIRGOLEM_BACKEND=NAME] scripts/debug-build-speed.sh [WORK_DIR]
 #   DIRGOLEM_BACKEND: the backend timed (default: the detected one).
@@ -95,6 +97,43 @@ fn main() {
     }
     let ns = t.elapsed().as_secs_f64() * 1e9 / lists;
     println!("  cozy-chess generate_moves: {ns:.0} ns a position ({read} moves read)");
+
+    // The other call of every node: a move made (a new position, its hash updated), each
+    // legal move of each position, 5 passes; cozy-chess's the same way (a board copied, the
+    // move played on the copy).
+    let moves: Vec<Vec<dirgolem::Move>> = positions.iter().map(|p| g.legal_moves(p).to_vec()).collect();
+    let cozy_moves: Vec<Vec<cozy_chess::Move>> = positions
+        .iter()
+        .zip(&moves)
+        .map(|(p, ms)| {
+            let mode = p.castling_mode();
+            ms.iter().map(|m| m.to_uci(mode).to_string().parse().unwrap()).collect()
+        })
+        .collect();
+    let made = (5 * moves.iter().map(Vec::len).sum::<usize>()) as f64;
+    let t = Instant::now();
+    let mut keys = 0u64;
+    for _ in 0..5 {
+        for (p, ms) in positions.iter().zip(&moves) {
+            for &m in ms {
+                keys ^= black_box(p).play_unchecked(m).zobrist();
+            }
+        }
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / made;
+    println!("  play_unchecked: {ns:.0} ns a move (keys {keys:016x})");
+    let t = Instant::now();
+    for _ in 0..5 {
+        for (b, ms) in boards.iter().zip(&cozy_moves) {
+            for &m in ms {
+                let mut after = black_box(b).clone();
+                after.play_unchecked(m);
+                keys ^= after.hash();
+            }
+        }
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / made;
+    println!("  cozy-chess play_unchecked: {ns:.0} ns a move (keys {keys:016x})");
 }
 EOF
 manifest() {
