@@ -55,6 +55,8 @@ const fn step_table(steps: &[(i8, i8)], repeat: bool) -> [[u64; 64]; 8] {
 }
 
 /// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d` (lane order).
+/// A reference, as the other tables here that are read at run time: an unoptimised build copies
+/// a `const` array whole before it indexes it, and reads through a reference in place.
 pub(crate) const RAYS: &[[u64; 64]; 8] = &step_table(&RAY_STEPS, true);
 
 /// `LINES[sq][l]`: the squares on line `l` (ray direction `l` and its opposite `l + 4`: N-S,

@@ -19,7 +19,8 @@ pub(crate) const EN_PASSANT: usize = 772;
 /// Index of the White-to-move number.
 pub(crate) const WHITE_TO_MOVE: usize = 780;
 
-/// The table (see the module text for its layout).
+/// The table (see the module text for its layout). A reference, so that an unoptimised build
+/// reads a key in place rather than copying the table first.
 pub(crate) const RANDOM64: &[u64; 781] = &[
     0x9d39247e33776d41,
     0x2af7398005aaa5c7,

@@ -56,8 +56,8 @@ fn strict(files: &[(&'static str, ParseOptions)]) -> Vec<(&'static str, ParseOpt
 
 #[test]
 fn san_matches_cozy_chess_on_random_games_from_standard_starts() {
-    // Unoptimised (plain `cargo test`), games from fewer of the suite positions: a fifth of the
-    // volume, still above every floor below.
+    // Unoptimised (plain `cargo test`), games from fewer of the suite positions: about a sixth
+    // of the volume, still above every floor below.
     let stride = if cfg!(debug_assertions) { 24 } else { 3 };
     let positions = oracle::test_positions(&strict(&oracle::STANDARD_FILES), stride, 100, 0x5a2);
     let (moves, seen) = check_all_moves(&positions);
