@@ -3,9 +3,9 @@
 # path, built with `cargo build` (the dev profile), once as it is and once with dirgolem alone
 # optimised (`[profile.dev.package.dirgolem] opt-level = 3`, as the README advises), and the
 # release build for comparison. Each build prints perft 5 from the start position on the
-# detected backend or DIRGOLEM_BACKEND's (Mnps over a second or more, the count checked), and the time per
-# `legal_moves()`, per `fill_legal` into a kept list and per `for_each_legal_move` over the
-# 8,902 positions three plies from the start (each visited 20 times, every move read), and for
+# detected backend or DIRGOLEM_BACKEND's (Mnps over a second or more, the count checked), and
+# the time per `legal_moves()`, per `fill_legal` into a kept list and per `for_each_legal_move`
+# over the 8,902 positions three plies from the start (each visited 20 times, every move read), and for
 # comparison cozy-chess's `generate_moves` over the same positions, built with the same profile
 # (unoptimised in the first two builds: what an engine on cozy-chess gets in its debug build);
 # then the time per move made (`play_unchecked`, each legal move of each position, the new
@@ -101,13 +101,14 @@ fn main() {
     // The other call of every node: a move made (a new position, its hash updated), each
     // legal move of each position, 5 passes; cozy-chess's the same way (a board copied, the
     // move played on the copy).
-    let moves: Vec<Vec<dirgolem::Move>> = positions.iter().map(|p| g.legal_moves(p).to_vec()).collect();
-    let cozy_moves: Vec<Vec<cozy_chess::Move>> = positions
+    let moves: Vec<Vec<dirgolem::Move>> =
+        positions.iter().map(|p| g.legal_moves(p).to_vec()).collect();
+    // cozy-chess writes a castling as the king taking its rook, whatever the variant.
+    let cozy_moves: Vec<Vec<cozy_chess::Move>> = moves
         .iter()
-        .zip(&moves)
-        .map(|(p, ms)| {
-            let mode = p.castling_mode();
-            ms.iter().map(|m| m.to_uci(mode).to_string().parse().unwrap()).collect()
+        .map(|ms| {
+            let uci = |m: &dirgolem::Move| m.to_uci(dirgolem::CastlingMode::Chess960).to_string();
+            ms.iter().map(|m| uci(m).parse().unwrap()).collect()
         })
         .collect();
     let made = (5 * moves.iter().map(Vec::len).sum::<usize>()) as f64;
@@ -123,6 +124,7 @@ fn main() {
     let ns = t.elapsed().as_secs_f64() * 1e9 / made;
     println!("  play_unchecked: {ns:.0} ns a move (keys {keys:016x})");
     let t = Instant::now();
+    let mut keys = 0u64;
     for _ in 0..5 {
         for (b, ms) in boards.iter().zip(&cozy_moves) {
             for &m in ms {
