@@ -184,7 +184,7 @@ fn game() -> impl Strategy<Value = Vec<Index>> {
 
 proptest! {
     // About 0.5 ms a case in release: 8000 + 4000 cases take about 6 s on one core. Unoptimised
-    // (plain `cargo test`) a case takes some fifty times as long, so there an eighth of them.
+    // (plain `cargo test`) a case takes some fifteen times as long, so there an eighth of them.
     #![proptest_config(ProptestConfig { cases: cases(8000), ..ProptestConfig::default() })]
 
     #[test]
