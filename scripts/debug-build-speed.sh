@@ -9,7 +9,8 @@
 # comparison cozy-chess's `generate_moves` over the same positions, built with the same profile
 # (unoptimised in the first two builds: what an engine on cozy-chess gets in its debug build);
 # then the time per move made (`play_unchecked`, each legal move of each position, the new
-# position's hash read), and cozy-chess's alike.
+# position's hash read), and cozy-chess's alike; then `gives_check`, `see_ge` and `is_legal`
+# of each of those moves, and the loop that times them alone.
 #
 # usage: [DIRGOLEM_BACKEND=NAME] scripts/debug-build-speed.sh [WORK_DIR]
 #   DIRGOLEM_BACKEND: the backend timed (default: the detected one).
@@ -112,17 +113,7 @@ fn main() {
         })
         .collect();
     let made = (5 * moves.iter().map(Vec::len).sum::<usize>()) as f64;
-    let t = Instant::now();
-    let mut keys = 0u64;
-    for _ in 0..5 {
-        for (p, ms) in positions.iter().zip(&moves) {
-            for &m in ms {
-                keys ^= black_box(p).play_unchecked(m).zobrist();
-            }
-        }
-    }
-    let ns = t.elapsed().as_secs_f64() * 1e9 / made;
-    println!("  play_unchecked: {ns:.0} ns a move (keys {keys:016x})");
+    per_move("play_unchecked", &positions, &moves, made, |p, m| p.play_unchecked(m).zobrist());
     let t = Instant::now();
     let mut keys = 0u64;
     for _ in 0..5 {
@@ -136,6 +127,40 @@ fn main() {
     }
     let ns = t.elapsed().as_secs_f64() * 1e9 / made;
     println!("  cozy-chess play_unchecked: {ns:.0} ns a move (keys {keys:016x})");
+
+    // The other per-move questions of a search, each of every legal move: whether it checks
+    // (for extensions and move ordering), its exchange (for pruning), and whether it is legal
+    // (asked of a move from the transposition table or a killer slot).
+    per_move("the loop alone (each move's bits)", &positions, &moves, made, |_, m| {
+        m.to_bits() as u64
+    });
+    per_move("gives_check", &positions, &moves, made, |p, m| p.gives_check(m) as u64);
+    per_move("see_ge(m, 0)", &positions, &moves, made, |p, m| p.see_ge(m, 0) as u64);
+    per_move("is_legal", &positions, &moves, made, |p, m| p.is_legal(m) as u64);
+}
+
+/// Times `call` on each legal move of each position, 5 passes, its results summed so that
+/// nothing is left out; generic, so that an optimised build inlines `call` into the loop, and
+/// never inlined itself, so that each loop is optimised on its own, whatever else `main` holds.
+#[inline(never)]
+fn per_move(
+    name: &str,
+    positions: &[Position],
+    moves: &[Vec<dirgolem::Move>],
+    made: f64,
+    call: impl Fn(&Position, dirgolem::Move) -> u64,
+) {
+    let t = Instant::now();
+    let mut sum = 0u64;
+    for _ in 0..5 {
+        for (p, ms) in positions.iter().zip(moves) {
+            for &m in ms {
+                sum = sum.wrapping_add(call(black_box(p), black_box(m)));
+            }
+        }
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / made;
+    println!("  {name}: {ns:.0} ns a move (sum {sum:016x})");
 }
 EOF
 manifest() {
