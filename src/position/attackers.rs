@@ -134,7 +134,7 @@ impl Position {
     /// let x_ray = pos.attackers_to(Square::D5, Color::White, without_d2);
     /// assert_eq!(x_ray, Square::D1.bitboard());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let b = &self.board;
         let relative_occupied = self.absolute(occupied.0).0;
@@ -157,7 +157,7 @@ impl Position {
     /// assert_eq!(pos.checkers(), Square::A1.bitboard());
     /// assert!(Position::startpos().checkers().is_empty());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn checkers(&self) -> Bitboard {
         let b = &self.board;
         let king_index = (b[KINGS] & b[US]).trailing_zeros();
@@ -184,7 +184,7 @@ impl Position {
     /// let pos = Position::from_fen("4k3/8/8/8/1b6/8/3N4/r3K3 w - - 0 1").unwrap();
     /// assert_eq!(pos.pinned(), Square::D2.bitboard());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn pinned(&self) -> Bitboard {
         let b = &self.board;
         let king_index = (b[KINGS] & b[US]).trailing_zeros();

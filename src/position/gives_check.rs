@@ -35,7 +35,7 @@ impl Position {
     /// assert!(!gives_check("e3d4"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn gives_check(&self, m: Move) -> bool {
         let flip = self.square_flip();
         with_sliders(GivesCheck {

@@ -120,7 +120,7 @@ impl Position {
     }
 
     /// Whether the side to move is in check.
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn is_check(&self) -> bool {
         let b = &self.board;
         let king = b[KINGS] & b[US];

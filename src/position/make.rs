@@ -13,7 +13,7 @@ impl Position {
     /// in debug builds too, and never unsafe memory access). [`Position::play`] checks first;
     /// so does an engine with [`Position::is_legal`] on a move from its transposition table.
     /// The [`Position::zobrist`] key is updated incrementally.
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn play_unchecked(&self, m: Move) -> Position {
         self.make(m)
     }

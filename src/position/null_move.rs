@@ -23,7 +23,7 @@ impl Position {
     /// let check = Position::from_fen("4k3/8/8/8/8/8/8/4RK2 b - - 0 1").unwrap();
     /// assert!(check.play_null().is_none());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn play_null(&self) -> Option<Position> {
         if self.is_check() {
             return None;

@@ -406,7 +406,7 @@ impl Position {
     ///     .unwrap();
     /// assert_eq!(pos.see(pos.parse_uci("d3e5").unwrap()), -200);
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn see(&self, m: Move) -> i32 {
         exchange(&self.board, self.square_flip(), m, true, |low, high| {
             low == high
@@ -425,7 +425,7 @@ impl Position {
     /// assert!(pos.see_ge(nxe5, -200));
     /// assert!(!pos.see_ge(nxe5, -199));
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
         // Settled once the lower bound reaches the threshold or the upper one stays below it;
         // the answer is then on the threshold's side of it.
