@@ -147,10 +147,33 @@ macro_rules! entry_points {
             /// targets with it: computing them in an entry of their own, or gathering the
             /// captures in an array first as `for_each_move_entry` does, ran more instructions
             /// a call (BENCHMARKS.md, "An engine's debug build"), and the captures are the call
-            /// of a quiescence search. The price: in an unoptimised caller with this crate
-            /// optimised, its frame, held while `f` runs, is large (the README says how large).
+            /// of a quiescence search.
+            ///
+            /// With debug assertions on (an engine's debug build) it hands `f` to
+            /// `for_each_capture_by_ref` instead. There this function is compiled unoptimised,
+            /// and beside this crate optimised on its own (the README's advice) the pipeline
+            /// forced inline into it made a frame of about 80 KB, held while `f` runs: a search
+            /// recursing inside `f` would run out of a thread's stack within a few dozen plies.
             $(#[$attr])?
             pub(crate) fn for_each_capture_entry<F: FnMut(crate::Move)>(self, position: &crate::Position, f: F) {
+                #[cfg(debug_assertions)]
+                {
+                    let mut f = f;
+                    self.for_each_capture_by_ref(position, &mut f);
+                }
+                #[cfg(not(debug_assertions))]
+                {
+                    let targets = crate::golem::generate_kind::<_, { crate::golem::kind::CAPTURES }>(self, &position.board);
+                    crate::golem::write_captures(&position.board, &targets, position.square_flip(), f);
+                }
+            }
+
+            /// `for_each_capture_entry` where debug assertions are on: not generic, so compiled
+            /// in this crate with its optimisation (and its frame, with every phase in it,
+            /// optimised too), `f` called through a reference.
+            #[cfg(debug_assertions)]
+            $(#[$attr])?
+            fn for_each_capture_by_ref(self, position: &crate::Position, f: &mut dyn FnMut(crate::Move)) {
                 let targets = crate::golem::generate_kind::<_, { crate::golem::kind::CAPTURES }>(self, &position.board);
                 crate::golem::write_captures(&position.board, &targets, position.square_flip(), f);
             }

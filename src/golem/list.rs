@@ -482,9 +482,31 @@ pub(crate) fn hand_over(
 /// kept out of line, so that the common path is compiled alone, as the lists' is (beside a
 /// second inlined writer it ran more instructions: BENCHMARKS.md, "Move lists (session 15)").
 /// Scalar code, as [`write_bounded`]: the same moves in the same order, and rare.
+///
+/// With debug assertions on it hands `f` to [`each_one_by_ref`]: this function is generic,
+/// so compiled in the caller's crate, and in an engine's debug build that optimises this crate
+/// alone, compiled unoptimised there with the pipeline forced inline into it, its frame was
+/// about 58 KB, held while `f` runs.
 #[cold]
 #[inline(never)]
 fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
+    #[cfg(debug_assertions)]
+    {
+        let mut f = f;
+        each_one_by_ref(b, flip, &mut f);
+    }
+    #[cfg(not(debug_assertions))]
+    {
+        let targets = super::generate(Scalar, b);
+        write_all::<Scalar, { kind::ALL }, false>(Scalar, &mut Each(f), b, &targets, flip);
+    }
+}
+
+/// [`each_one_at_a_time`] where debug assertions are on: not generic, so compiled in this
+/// crate with its optimisation, `f` called through a reference.
+#[cfg(debug_assertions)]
+#[inline(never)]
+fn each_one_by_ref(b: &Board, flip: u32, f: &mut dyn FnMut(Move)) {
     let targets = super::generate(Scalar, b);
     write_all::<Scalar, { kind::ALL }, false>(Scalar, &mut Each(f), b, &targets, flip);
 }
