@@ -5,7 +5,8 @@
 # release build for comparison. Each build prints perft 5 from the start position on the
 # detected backend or DIRGOLEM_BACKEND's (Mnps over a second or more, the count checked), and
 # the time per `legal_moves()`, per `fill_legal` into a kept list and per `for_each_legal_move`
-# over the 8,902 positions three plies from the start (each visited 20 times, every move read), and for
+# over the 8,902 positions three plies from the start (each visited 20 times, every move read), the
+# same for the captures alone (`fill_captures`, `for_each_capture`), and for
 # comparison cozy-chess's `generate_moves` over the same positions, built with the same profile
 # (unoptimised in the first two builds: what an engine on cozy-chess gets in its debug build);
 # then the time per move made (`play_unchecked`, each legal move of each position, the new
@@ -76,6 +77,20 @@ fn main() {
     time("for_each_legal_move", &|p| {
         let mut n = 0;
         g.for_each_legal_move(p, |m| {
+            black_box(m);
+            n += 1;
+        });
+        n
+    });
+    // The captures alone, a quiescence search's call, into a kept list and by callback.
+    time("fill_captures", &|p| {
+        let mut list = kept.borrow_mut();
+        g.fill_captures(p, &mut list);
+        list.iter().map(|&m| black_box(m)).count()
+    });
+    time("for_each_capture", &|p| {
+        let mut n = 0;
+        g.for_each_capture(p, |m| {
             black_box(m);
             n += 1;
         });
