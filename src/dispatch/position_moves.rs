@@ -7,7 +7,7 @@ use crate::{Move, MoveList, MoveTargets, Position};
 
 impl Position {
     /// The legal moves as 16 direction target sets (the DirGolem form).
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn move_targets(&self) -> MoveTargets {
         Generator::detect().move_targets(self)
     }
@@ -20,7 +20,7 @@ impl Position {
     ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     /// assert_eq!(kiwipete.count_legal(), 48);
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn count_legal(&self) -> usize {
         Generator::detect().count_legal(self)
     }
@@ -57,7 +57,7 @@ impl Position {
     /// after.fill_legal(&mut list);
     /// assert_eq!(list, after.legal_moves());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn fill_legal(&self, list: &mut MoveList) {
         Generator::detect().fill_legal(self, list)
     }
@@ -73,7 +73,7 @@ impl Position {
     /// assert_eq!(list.len(), 1);
     /// assert_eq!(list, pos.captures());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn fill_captures(&self, list: &mut MoveList) {
         Generator::detect().fill_captures(self, list)
     }
@@ -94,7 +94,7 @@ impl Position {
     /// assert!(captures.iter().all(|&m| pos.occupied().contains(m.to())));
     /// assert_eq!(captures.len() + pos.quiets().len(), pos.legal_moves().len());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn captures(&self) -> MoveList {
         Generator::detect().captures(self)
     }
@@ -124,7 +124,7 @@ impl Position {
     /// assert_eq!(Position::startpos().quiets().len(), 20);
     /// assert!(Position::startpos().captures().is_empty());
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn quiets(&self) -> MoveList {
         Generator::detect().quiets(self)
     }

@@ -5,13 +5,15 @@
 //!
 //! The calls a search makes at every node with more than a few instructions behind them
 //! (`play_unchecked`, `gives_check`, `see`, `see_ge`, `is_check`, `play_null`, the attacker
-//! queries) are `#[inline]` only without debug assertions. A function marked `#[inline]` is
-//! compiled in the crate that calls it, with that crate's optimisation: an optimised engine
-//! then inlines it, but an engine's debug build that optimises this crate alone
-//! (`[profile.dev.package.dirgolem] opt-level = 3`, as the README advises) would still run
-//! these calls unoptimised. Debug assertions are the dev profile's mark; there the calls stay
-//! in this crate, a call each, compiled with this crate's optimisation. Without debug
+//! queries, and the generation calls that find the detected backend first, such as
+//! `count_legal` and `fill_legal`) are `#[inline]` only without debug assertions. A function
+//! marked `#[inline]` is compiled in the crate that calls it, with that crate's optimisation:
+//! an optimised engine then inlines it, but an engine's debug build that optimises this crate
+//! alone (`[profile.dev.package.dirgolem] opt-level = 3`, as the README advises) would still
+//! run these calls unoptimised. Debug assertions are the dev profile's mark; there the calls
+//! stay in this crate, a call each, compiled with this crate's optimisation. Without debug
 //! assertions (release builds) the attribute is `#[inline]` as before, and so is the code.
+//! (`Generator`'s methods stay `#[inline]`: each is one branch on the backend and a call.)
 
 mod attackers;
 mod board;
