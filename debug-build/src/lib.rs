@@ -61,11 +61,14 @@ mod tests {
             let g = Generator::new(backend).unwrap();
             let captures = stack_per_ply(&kiwipete, 8, &|p, f| g.for_each_capture(p, f));
             assert_eq!(captures.len(), 8, "{backend}: a capture at each ply");
-            let moves = stack_per_ply(&most_moves, 1, &|p, f| g.for_each_legal_move(p, f));
-            assert_eq!(moves.len(), 1, "{backend}");
+            let moves = stack_per_ply(&kiwipete, 8, &|p, f| g.for_each_legal_move(p, f));
+            assert_eq!(moves.len(), 8, "{backend}");
+            let most = stack_per_ply(&most_moves, 1, &|p, f| g.for_each_legal_move(p, f));
+            assert_eq!(most.len(), 1, "{backend}");
             for (call, steps) in [
                 ("for_each_capture", captures),
                 ("for_each_legal_move", moves),
+                ("for_each_legal_move, 218 moves", most),
             ] {
                 assert!(
                     steps.iter().all(|&step| step <= MOST),
