@@ -5,8 +5,9 @@
 //!
 //! The calls a search makes at every node with more than a few instructions behind them
 //! (`play_unchecked`, `gives_check`, `see`, `see_ge`, `is_check`, `play_null`, the attacker
-//! queries, and the generation calls that find the detected backend first, such as
-//! `count_legal` and `fill_legal`) are `#[inline]` only without debug assertions. A function
+//! queries, the piece queries of move ordering (`piece_at`, `moved_piece`, `captured_piece`),
+//! and the generation calls that find the detected backend first, such as `count_legal` and
+//! `fill_legal`) are `#[inline]` only without debug assertions. A function
 //! marked `#[inline]` is compiled in the crate that calls it, with that crate's optimisation:
 //! an optimised engine then inlines it, but an engine's debug build that optimises this crate
 //! alone (`[profile.dev.package.dirgolem] opt-level = 3`, as the README advises) would still

@@ -52,7 +52,7 @@ impl Position {
     /// assert_eq!(pos.piece_at(Square::D8), Some((Color::Black, Piece::Queen)));
     /// assert_eq!(pos.piece_at(Square::E4), None);
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
         let rel = sq as u32 ^ self.square_flip();
         let b = &self.board;
@@ -75,7 +75,7 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert_eq!(pos.moved_piece(pos.parse_uci("g1f3").unwrap()), Some(Piece::Knight));
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn moved_piece(&self, m: Move) -> Option<Piece> {
         let from = m.source_index() ^ self.square_flip();
         let b = &self.board;
@@ -94,7 +94,7 @@ impl Position {
     /// assert_eq!(pos.captured_piece(pos.parse_uci("e5d6").unwrap()), Some(Piece::Pawn));
     /// assert_eq!(pos.captured_piece(pos.parse_uci("e1d2").unwrap()), Some(Piece::Knight));
     /// ```
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline)] // why: the `position` module's "Inlining"
     pub fn captured_piece(&self, m: Move) -> Option<Piece> {
         let to = m.target_index() ^ self.square_flip();
         let b = &self.board;
