@@ -170,7 +170,8 @@ macro_rules! entry_points {
 
             /// `for_each_capture_entry` where debug assertions are on: not generic, so compiled
             /// in this crate with its optimisation (and its frame, with every phase in it,
-            /// optimised too), `f` called through a reference.
+            /// optimised too), `f` called through a reference. Its two calls are those of
+            /// `for_each_capture_entry` without debug assertions, and must stay so.
             #[cfg(debug_assertions)]
             $(#[$attr])?
             fn for_each_capture_by_ref(self, position: &crate::Position, f: &mut dyn FnMut(crate::Move)) {

@@ -505,7 +505,6 @@ fn each_one_at_a_time(b: &Board, flip: u32, f: impl FnMut(Move)) {
 /// [`each_one_at_a_time`] where debug assertions are on: not generic, so compiled in this
 /// crate with its optimisation, `f` called through a reference.
 #[cfg(debug_assertions)]
-#[inline(never)]
 fn each_one_by_ref(b: &Board, flip: u32, f: &mut dyn FnMut(Move)) {
     let targets = super::generate(Scalar, b);
     write_all::<Scalar, { kind::ALL }, false>(Scalar, &mut Each(f), b, &targets, flip);
